@@ -2,26 +2,32 @@
 // `bench [DEPTH]` run from the command line.
 #include <charconv>
 #include <iostream>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "staccato/bench.h"
+#include "staccato/engine.h"
 #include "staccato/perft.h"
 #include "staccato/position.h"
+#include "staccato/uci.h"
 
 using namespace staccato;
 
 namespace {
 
-int run_perft(int argc, char** argv) {
-    if (argc < 3) {
-        std::cerr << "usage: staccato perft DEPTH [FEN]\n";
-        return 2;
-    }
+std::optional<int> parse_depth(std::string_view d, int max) {
     int depth = 0;
-    std::string_view d = argv[2];
     auto [p, ec] = std::from_chars(d.data(), d.data() + d.size(), depth);
-    if (ec != std::errc() || p != d.data() + d.size() || depth < 0 || depth > 20) {
-        std::cerr << "perft: DEPTH must be a number from 0 to 20\n";
+    if (ec != std::errc() || p != d.data() + d.size() || depth < 0 || depth > max) return std::nullopt;
+    return depth;
+}
+
+int run_perft(int argc, char** argv) {
+    std::optional<int> depth = argc >= 3 ? parse_depth(argv[2], 20) : std::nullopt;
+    if (!depth) {
+        std::cerr << "usage: staccato perft DEPTH [FEN]   (DEPTH 0..20)\n";
         return 2;
     }
     Position pos;
@@ -33,7 +39,30 @@ int run_perft(int argc, char** argv) {
             return 2;
         }
     }
-    perft_divide(pos, depth, std::cout);
+    perft_divide(pos, *depth, std::cout);
+    return 0;
+}
+
+int run_bench_command(int argc, char** argv) {
+    std::optional<int> depth = argc >= 3 ? parse_depth(argv[2], 64) : BENCH_DEFAULT_DEPTH;
+    if (!depth || *depth < 1) {
+        std::cerr << "usage: staccato bench [DEPTH]   (DEPTH 1..64)\n";
+        return 2;
+    }
+    run_bench(*depth, std::cout);
+    return 0;
+}
+
+int run_uci() {
+    std::mutex out_mutex;
+    Engine::Sink sink = [&out_mutex](std::string_view line) {
+        std::lock_guard lock(out_mutex);
+        std::cout << line << '\n';
+        std::cout.flush();
+    };
+    Engine engine(sink);
+    UciLoop loop(engine, sink);
+    loop.run(std::cin);
     return 0;
 }
 
@@ -41,7 +70,10 @@ int run_perft(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
-    if (argc >= 2 && std::string_view(argv[1]) == "perft") return run_perft(argc, argv);
+    if (argc == 1) return run_uci();
+    std::string_view command = argv[1];
+    if (command == "perft") return run_perft(argc, argv);
+    if (command == "bench") return run_bench_command(argc, argv);
     std::cerr << "usage: staccato [perft DEPTH [FEN] | bench [DEPTH]]\n";
     return 2;
 }

@@ -1,0 +1,87 @@
+// The engine object between the UCI loop and the search: it owns the game
+// position, the transposition table and the search threads. The UCI layer
+// only parses text and calls these methods; every line of output goes
+// through the sink given at construction.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "staccato/position.h"
+#include "staccato/timeman.h"
+
+namespace staccato {
+
+class ThreadPool;
+class TranspositionTable;
+
+struct EngineOptions {
+    int hash_mb = 16;
+    int threads = 1;
+    int multipv = 1;
+    bool ponder = false;
+    int move_overhead_ms = 10;
+    bool chess960 = false;
+    bool show_wdl = false;
+};
+
+// Option ranges (the UCI layer refuses values outside them).
+struct OptionRange {
+    int min, max, def;
+};
+inline constexpr OptionRange HASH_RANGE{1, 65536, 16};
+inline constexpr OptionRange THREADS_RANGE{1, 256, 1};
+inline constexpr OptionRange MULTIPV_RANGE{1, 256, 1};
+inline constexpr OptionRange MOVE_OVERHEAD_RANGE{0, 5000, 10};
+
+class Engine {
+  public:
+    using Sink = std::function<void(std::string_view line)>;
+
+    explicit Engine(Sink sink);
+    ~Engine();  // stops and joins every search thread
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    // Sets the game: a FEN (empty = start position) and moves in UCI text.
+    // On any error nothing changes and the reason is returned.
+    std::optional<std::string> set_position(std::string_view fen, const std::vector<std::string>& moves);
+    const Position& position() const { return pos_; }
+
+    // Starts a search in the background and returns at once. Exactly one
+    // `bestmove` line is sent per go. A go while searching is refused.
+    std::optional<std::string> go(const SearchLimits& limits);
+    void stop();                // ends the search; bestmove follows promptly
+    void ponderhit();           // the pondered move was played: switch to normal timing
+    void wait_until_idle();     // blocks until the search thread has sent bestmove
+    bool searching() const;
+    void new_game();            // clears hash and histories
+
+    // Options. Setters assume validated values (see the *_RANGE constants).
+    const EngineOptions& options() const { return options_; }
+    bool set_hash_mb(int mb);  // false: not enough memory, old table kept
+    void clear_hash();
+    void set_threads(int n);
+    void set_multipv(int n) { options_.multipv = n; }
+    void set_ponder(bool on) { options_.ponder = on; }
+    void set_move_overhead(int ms) { options_.move_overhead_ms = ms; }
+    void set_chess960(bool on);
+    void set_show_wdl(bool on) { options_.show_wdl = on; }
+
+    // Extras for the command line and the `eval`, `d` and `go perft` commands.
+    std::string eval_report() const;
+    std::uint64_t perft(int depth);  // prints the divide through the sink
+
+  private:
+    Sink sink_;
+    EngineOptions options_;
+    Position pos_;
+    std::unique_ptr<TranspositionTable> tt_;
+    std::unique_ptr<ThreadPool> pool_;
+};
+
+}  // namespace staccato

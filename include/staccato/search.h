@@ -1,0 +1,179 @@
+// The search: iterative deepening over a principal variation search
+// (fail-soft alpha-beta with zero windows), quiescence search, and the
+// pruning and reduction steps, each in its own helper. One Worker per thread;
+// Lazy SMP workers share only the transposition table and the stop flag.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "staccato/history.h"
+#include "staccato/movepick.h"
+#include "staccato/position.h"
+#include "staccato/timeman.h"
+#include "staccato/tt.h"
+
+namespace staccato {
+
+// What all workers of one search share.
+struct SearchShared {
+    TranspositionTable* tt = nullptr;
+    SearchLimits limits;
+    TimeManager time;
+    TimePoint start;  // when go arrived (for info output)
+    std::atomic<bool> stop{false};
+    std::atomic<bool> pondering{false};        // go ponder, until ponderhit
+    std::atomic<bool> stop_on_ponderhit{false};  // time was up while pondering
+    int multipv = 1;
+    bool show_wdl = false;
+    bool silent = false;  // bench: no info lines
+    std::function<void(std::string_view)> sink;
+    std::function<std::uint64_t()> total_nodes;  // over every worker
+};
+
+// Move-ordering quality, counted at every fail high.
+struct OrderingStats {
+    std::uint64_t fail_highs = 0;
+    std::uint64_t first_move_fail_highs = 0;
+    std::uint64_t cutoff_move_number_sum = 0;  // 1-based position of the cutoff move
+};
+
+struct RootMove {
+    Move move;
+    Value score = -VALUE_INFINITE;
+    Value previous_score = -VALUE_INFINITE;
+    Value display_score = -VALUE_INFINITE;
+    bool lower_bound = false, upper_bound = false;
+    int seldepth = 0;
+    std::uint64_t nodes = 0;  // subtree size in the last iteration
+    std::array<Move, MAX_PLY> pv{};
+    int pv_length = 0;
+};
+
+class Worker {
+  public:
+    Worker(int id, SearchShared& shared);
+
+    // Sets up the root: position and the moves to consider (empty = all).
+    void prepare(const Position& root, const std::vector<Move>& searchmoves);
+    // Runs iterative deepening until the limits or the stop flag end it.
+    void iterative_deepening();
+    void clear_history();  // ucinewgame / bench
+    void age_history() { history_.age(); }
+
+    std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    int completed_depth() const { return completed_depth_; }
+    const std::vector<RootMove>& root_moves() const { return root_moves_; }
+    const OrderingStats& ordering() const { return ordering_; }
+    // Nodes spent by iteration d (for the effective branching factor).
+    std::uint64_t iteration_nodes(int d) const { return iteration_nodes_[d]; }
+    bool is_main() const { return id_ == 0; }
+
+    // The info line for root move i (multipv i + 1) at `depth`.
+    std::string info_line(int depth, int i) const;
+
+  private:
+    struct StackEntry {
+        Value static_eval = VALUE_NONE;
+        std::array<Move, 2> killers{};
+        Move current_move;
+        Piece moved_piece = NO_PIECE;
+        Move excluded;
+        int move_start = 0;  // this ply's slice of the move array begins here
+        int pv_length = 0;
+        std::array<Move, MAX_PLY + 1> pv{};
+    };
+
+    Value aspiration(int depth, Value previous);
+    Value search_root(Value alpha, Value beta, int depth);
+    Value search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool cut_node);
+    Value qsearch(Value alpha, Value beta, int ply, bool pv_node);
+    bool should_abort();
+    void check_time();
+    void report_iteration(int depth);
+    void sort_root_moves();
+    bool time_to_stop_iterating(int depth);
+
+    // Pruning and ordering helpers for search().
+    Value null_move_search(Value beta, Value eval, int depth, int ply, bool cut_node);
+    bool shallow_prune(Move m, bool quiet, bool gives_check, int depth, int move_count, Value eval,
+                       Value alpha, bool improving, bool in_check, MovePicker& picker);
+    void update_quiet_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count);
+    void update_pv(int ply, Move m);
+    Value draw_value() const { return VALUE_DRAW; }
+
+    int id_;
+    SearchShared& shared_;
+    Position pos_;
+    int root_sp_ = 0;  // game-list index of the root position
+    MoveArray moves_;
+    ButterflyHistory history_;
+    CounterMoves countermoves_;
+    std::array<StackEntry, MAX_PLY + 4> stack_{};
+    std::vector<RootMove> root_moves_;
+    int pv_index_ = 0;
+    int root_depth_ = 0;
+    int seldepth_ = 0;
+    int completed_depth_ = 0;
+    int best_move_changes_ = 0;
+    int stability_ = 0;
+    Value previous_best_ = VALUE_NONE;
+    Move previous_best_move_;
+    std::atomic<std::uint64_t> nodes_{0};
+    std::uint64_t check_counter_ = 0;
+    int nmp_min_ply_ = 0;  // null move off below this ply (verification search)
+    OrderingStats ordering_;
+    std::array<std::uint64_t, MAX_PLY> iteration_nodes_{};
+};
+
+// The Lazy SMP pool: a main worker and helpers, started per `go` and joined
+// before the best move is announced.
+class ThreadPool {
+  public:
+    explicit ThreadPool(TranspositionTable& tt);
+    ~ThreadPool();
+
+    void set_thread_count(int n);
+    int thread_count() const { return int(workers_.size()); }
+    void clear_history();
+
+    // Starts a search in the background. The main thread announces exactly
+    // one `bestmove` through the sink when the search ends.
+    void start(const Position& pos, const SearchLimits& limits, int multipv, bool show_wdl,
+               int move_overhead_ms, std::function<void(std::string_view)> sink);
+    void stop();
+    void ponderhit();
+    void wait();  // joins the search thread (after bestmove)
+    bool searching() const { return searching_.load(); }
+
+    std::uint64_t iteration_nodes(int d) const { return workers_[0]->iteration_nodes(d); }
+
+    // Synchronous single-thread search for bench: returns the best move.
+    Move search_sync(const Position& pos, int depth, std::uint64_t& nodes, OrderingStats& stats);
+
+  private:
+    void main_search();
+    const Worker& best_worker() const;
+    std::string bestmove_line(const Worker& w) const;
+
+    TranspositionTable& tt_;
+    SearchShared shared_;
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::vector<std::thread> helpers_;
+    Position root_;
+    std::thread main_thread_;
+    std::atomic<bool> searching_{false};
+    std::mutex mutex_;
+    std::condition_variable cv_;
+};
+
+}  // namespace staccato

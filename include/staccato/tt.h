@@ -1,0 +1,75 @@
+// Transposition table: a shared, lock-free hash of search results.
+//
+// A bucket is one 64-byte cache line of four entries. Each entry is two
+// 64-bit words, (key ^ data) and data, written with relaxed atomics: a torn
+// write from another thread makes the key check fail instead of returning a
+// mixed entry ("lockless hashing"). Replacement prefers the entry that is
+// oldest and shallowest. Mate scores are stored relative to the node.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "staccato/types.h"
+
+namespace staccato {
+
+enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
+
+struct TTData {
+    Move move;
+    Value score = VALUE_NONE;
+    Value eval = VALUE_NONE;
+    int depth = 0;
+    Bound bound = Bound::None;
+};
+
+class TranspositionTable {
+  public:
+    explicit TranspositionTable(std::size_t mb = 16);
+
+    // Returns false (and keeps the old table) if the memory isn't available.
+    bool resize(std::size_t mb);
+    void clear();
+    void new_search() { generation_ = std::uint8_t((generation_ + 1) & 63); }
+
+    // Looks the key up; fills `out` and returns true on a hit.
+    bool probe(Key key, TTData& out) const;
+    void store(Key key, Move move, Value score, Value eval, int depth, Bound bound);
+    void prefetch(Key key) const { __builtin_prefetch(&buckets_[index(key)]); }
+
+    // Permille of sampled entries written during the current search.
+    int hashfull() const;
+    std::size_t size_mb() const { return mb_; }
+
+  private:
+    struct Entry {
+        std::atomic<std::uint64_t> check{0};  // key ^ data
+        std::atomic<std::uint64_t> data{0};
+    };
+    struct alignas(64) Bucket {
+        Entry entries[4];
+    };
+
+    std::size_t index(Key key) const {
+        return std::size_t((static_cast<unsigned __int128>(key) * count_) >> 64);
+    }
+
+    std::unique_ptr<Bucket[]> buckets_;
+    std::size_t count_ = 0;
+    std::size_t mb_ = 0;
+    std::uint8_t generation_ = 0;
+};
+
+// Mate scores in the table count from the stored node, not the root.
+constexpr Value value_to_tt(Value v, int ply) {
+    return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
+}
+constexpr Value value_from_tt(Value v, int ply) {
+    if (v == VALUE_NONE) return v;
+    return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
+}
+
+}  // namespace staccato

@@ -1,0 +1,193 @@
+#include "staccato/movepick.h"
+
+#include "staccato/movegen.h"
+#include "staccato/see.h"
+
+namespace staccato {
+
+namespace {
+constexpr int CAPTURE_BASE = 1 << 24;  // evasion captures before evasion quiets
+constexpr int UNDERPROMOTION_SCORE = -(1 << 24);
+}  // namespace
+
+MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move hash_move,
+                       const std::array<Move, 2>& killers, Move countermove,
+                       const ButterflyHistory& history)
+    : pos_(pos), moves_(array.moves.data()), history_(history), killers_(killers),
+      countermove_(countermove), start_(start), next_to_play_(start), next_to_generate_(start),
+      bad_captures_end_(start) {
+    assert(start >= 0 && start <= MoveArray::CAPACITY);
+    stage_ = pos.in_check() ? Stage::EvasionHash : Stage::MainHash;
+    hash_move_ = hash_move && pos.is_pseudo_legal(hash_move) ? hash_move : Move::none();
+}
+
+MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move hash_move,
+                       const ButterflyHistory& history)
+    : pos_(pos), moves_(array.moves.data()), history_(history), start_(start),
+      next_to_play_(start), next_to_generate_(start), bad_captures_end_(start) {
+    assert(start >= 0 && start <= MoveArray::CAPACITY);
+    stage_ = pos.in_check() ? Stage::EvasionHash : Stage::QsHash;
+    bool usable = hash_move && pos.is_pseudo_legal(hash_move) &&
+                  (pos.in_check() || pos.is_capture(hash_move) ||
+                   (hash_move.type() == MoveType::Promotion && hash_move.promotion() == QUEEN));
+    hash_move_ = usable ? hash_move : Move::none();
+}
+
+bool MovePicker::tried(Move m) const {
+    for (int i = 0; i < tried_count_; ++i)
+        if (tried_[i] == m) return true;
+    return false;
+}
+
+// A killer or countermove is played without generation when it is a quiet
+// pseudo-legal move here and wasn't returned already.
+Move MovePicker::special(Move m) {
+    if (!m || tried(m) || pos_.is_capture_or_promotion(m) || !pos_.is_pseudo_legal(m)) return Move::none();
+    tried_[tried_count_++] = m;
+    return m;
+}
+
+void MovePicker::generate_captures() {
+    assert(next_to_generate_ + MAX_MOVES <= int(MoveArray::CAPACITY + MAX_MOVES));
+    next_to_generate_ = int(generate<GenType::Captures>(pos_, moves_ + next_to_generate_) - moves_);
+    score_captures();
+}
+
+void MovePicker::score_captures() {
+    for (int i = next_to_play_; i < next_to_generate_; ++i) {
+        Move m = moves_[i].move;
+        PieceType victim = m.type() == MoveType::EnPassant ? PAWN : type_of(pos_.piece_on(m.to()));
+        int score = victim == NO_PIECE_TYPE ? 0 : SEE_VALUE[victim] * 16;
+        if (m.type() == MoveType::Promotion) score += SEE_VALUE[m.promotion()] * 16;
+        moves_[i].score = score - int(type_of(pos_.moved_piece(m)));
+    }
+}
+
+void MovePicker::score_quiets() {
+    Color us = pos_.side_to_move();
+    for (int i = next_to_play_; i < next_to_generate_; ++i) {
+        Move m = moves_[i].move;
+        moves_[i].score = m.type() == MoveType::Promotion ? UNDERPROMOTION_SCORE : history_.get(us, m);
+    }
+}
+
+void MovePicker::score_evasions() {
+    Color us = pos_.side_to_move();
+    for (int i = next_to_play_; i < next_to_generate_; ++i) {
+        Move m = moves_[i].move;
+        if (pos_.is_capture(m)) {
+            PieceType victim = m.type() == MoveType::EnPassant ? PAWN : type_of(pos_.piece_on(m.to()));
+            moves_[i].score = CAPTURE_BASE + SEE_VALUE[victim] * 16 - int(type_of(pos_.moved_piece(m)));
+        } else {
+            moves_[i].score = history_.get(us, m);
+        }
+    }
+}
+
+// Selection sort step: swaps the best remaining move to next_to_play and
+// returns it if `accept` agrees; rejected moves are consumed too.
+template <typename Accept>
+Move MovePicker::pick_best(Accept accept) {
+    while (next_to_play_ < next_to_generate_) {
+        int best = next_to_play_;
+        for (int i = best + 1; i < next_to_generate_; ++i)
+            if (moves_[i].score > moves_[best].score) best = i;
+        std::swap(moves_[best], moves_[next_to_play_]);
+        ScoredMove& sm = moves_[next_to_play_++];
+        if (!tried(sm.move) && accept(sm)) return sm.move;
+    }
+    return Move::none();
+}
+
+Move MovePicker::next() {
+    switch (stage_) {
+    case Stage::MainHash:
+    case Stage::EvasionHash:
+    case Stage::QsHash:
+        stage_ = Stage(int(stage_) + 1);
+        if (hash_move_) {
+            tried_[tried_count_++] = hash_move_;
+            return hash_move_;
+        }
+        return next();
+
+    case Stage::QsCaptureInit:
+        generate_captures();
+        stage_ = Stage::QsCaptures;
+        return next();
+
+    case Stage::CaptureInit:
+        generate_captures();
+        stage_ = Stage::GoodCaptures;
+        [[fallthrough]];
+
+    case Stage::GoodCaptures:
+        if (Move m = pick_best([this](const ScoredMove& sm) {
+                if (see_ge(pos_, sm.move, 0)) return true;
+                moves_[bad_captures_end_++] = sm;  // set aside for the last stage
+                return false;
+            }))
+            return m;
+        stage_ = Stage::Killer1;
+        [[fallthrough]];
+
+    case Stage::Killer1:
+        stage_ = Stage::Killer2;
+        if (Move m = special(killers_[0])) return m;
+        [[fallthrough]];
+
+    case Stage::Killer2:
+        stage_ = Stage::Countermove;
+        if (Move m = special(killers_[1])) return m;
+        [[fallthrough]];
+
+    case Stage::Countermove:
+        stage_ = Stage::QuietInit;
+        if (Move m = special(countermove_)) return m;
+        [[fallthrough]];
+
+    case Stage::QuietInit:
+        if (!skip_quiets_) {
+            next_to_generate_ = int(generate<GenType::Quiets>(pos_, moves_ + next_to_generate_) - moves_);
+            score_quiets();
+        }
+        stage_ = Stage::Quiets;
+        [[fallthrough]];
+
+    case Stage::Quiets:
+        if (!skip_quiets_) {
+            if (Move m = pick_best([](const ScoredMove&) { return true; })) return m;
+        }
+        stage_ = Stage::BadCaptures;
+        next_to_play_ = start_;
+        [[fallthrough]];
+
+    case Stage::BadCaptures:
+        // Losing captures, in the order they were set aside. next_to_play
+        // now walks the prefix; next_to_generate keeps marking the slice end.
+        if (next_to_play_ < bad_captures_end_) return moves_[next_to_play_++].move;
+        stage_ = Stage::Done;
+        return Move::none();
+
+    case Stage::EvasionInit:
+        next_to_generate_ = int(generate<GenType::Evasions>(pos_, moves_ + next_to_generate_) - moves_);
+        score_evasions();
+        stage_ = Stage::Evasions;
+        [[fallthrough]];
+
+    case Stage::Evasions:
+        if (Move m = pick_best([](const ScoredMove&) { return true; })) return m;
+        stage_ = Stage::Done;
+        return Move::none();
+
+    case Stage::QsCaptures:
+        return pick_best([this](const ScoredMove& sm) { return see_ge(pos_, sm.move, 0); });
+
+    case Stage::Done:
+        return Move::none();
+    }
+    return Move::none();
+}
+
+}  // namespace staccato
+

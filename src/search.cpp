@@ -1,0 +1,734 @@
+#include "staccato/search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "staccato/eval.h"
+#include "staccato/movegen.h"
+#include "staccato/see.h"
+
+namespace staccato {
+
+namespace {
+
+// Search constants, named in one place.
+constexpr int ASPIRATION_MIN_DEPTH = 4;
+constexpr Value ASPIRATION_DELTA = 16;
+constexpr int RFP_MAX_DEPTH = 8;          // reverse futility pruning
+constexpr Value RFP_MARGIN = 75;          // per ply of depth
+constexpr int NMP_MIN_DEPTH = 3;          // null-move pruning
+constexpr int NMP_VERIFY_DEPTH = 12;      // verify null-move cutoffs from here on
+constexpr int IIR_MIN_DEPTH = 4;          // internal iterative reduction
+constexpr int LMP_MAX_DEPTH = 8;          // late move pruning
+constexpr int FUTILITY_MAX_DEPTH = 8;
+constexpr Value FUTILITY_BASE = 90;
+constexpr Value FUTILITY_PER_DEPTH = 90;
+constexpr int SEE_PRUNE_MAX_DEPTH = 8;
+constexpr int SEE_QUIET_MARGIN = -60;     // per ply of depth
+constexpr int SEE_CAPTURE_MARGIN = -100;  // per ply of depth
+constexpr int LMR_MIN_DEPTH = 3;
+constexpr int LMR_HISTORY_DIVISOR = 8192;
+constexpr Value DELTA_MARGIN = 200;       // quiescence delta pruning
+constexpr int TIME_CHECK_INTERVAL = 1024; // nodes between clock reads
+
+// Late move reductions: log(depth) * log(move number), from a table.
+const auto LMR_TABLE = [] {
+    std::array<std::array<int, 64>, 64> t{};
+    for (int d = 1; d < 64; ++d)
+        for (int m = 1; m < 64; ++m) t[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
+    return t;
+}();
+
+int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (improving ? 1 : 2); }
+
+bool has_non_pawn_material(const Position& pos, Color c) {
+    return pos.pieces(c) & ~pos.pieces(PAWN, KING);
+}
+
+// Rough win/draw/loss chances in permille for a score in centipawns.
+std::array<int, 3> wdl_from_score(Value v) {
+    if (v >= VALUE_MATE_IN_MAX_PLY) return {1000, 0, 0};
+    if (v <= VALUE_MATED_IN_MAX_PLY) return {0, 0, 1000};
+    auto logistic = [](double x) { return 1.0 / (1.0 + std::exp(-x)); };
+    int w = int(1000 * logistic((v - 150) / 90.0));
+    int l = int(1000 * logistic((-v - 150) / 90.0));
+    return {w, 1000 - w - l, l};
+}
+
+std::string score_text(Value v) {
+    if (v >= VALUE_MATE_IN_MAX_PLY) return "mate " + std::to_string((VALUE_MATE - v + 1) / 2);
+    if (v <= VALUE_MATED_IN_MAX_PLY) return "mate " + std::to_string(-(VALUE_MATE + v) / 2);
+    return "cp " + std::to_string(v);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Worker
+// ---------------------------------------------------------------------------
+Worker::Worker(int id, SearchShared& shared) : id_(id), shared_(shared) {}
+
+void Worker::clear_history() {
+    history_.clear();
+    countermoves_.clear();
+}
+
+void Worker::prepare(const Position& root, const std::vector<Move>& searchmoves) {
+    pos_ = root;
+    root_sp_ = pos_.history_length();
+    root_moves_.clear();
+    for (const ScoredMove& sm : MoveList(pos_))
+        if (searchmoves.empty() || std::find(searchmoves.begin(), searchmoves.end(), sm.move) != searchmoves.end())
+            root_moves_.push_back(RootMove{sm.move});
+    for (StackEntry& e : stack_) e = StackEntry{};
+    nodes_.store(0, std::memory_order_relaxed);
+    completed_depth_ = root_depth_ = seldepth_ = 0;
+    stability_ = 0;
+    previous_best_ = VALUE_NONE;
+    previous_best_move_ = Move::none();
+    nmp_min_ply_ = 0;
+    check_counter_ = 0;
+    ordering_ = OrderingStats{};
+    iteration_nodes_.fill(0);
+}
+
+bool Worker::should_abort() {
+    if (is_main() && ++check_counter_ % TIME_CHECK_INTERVAL == 0) check_time();
+    return shared_.stop.load(std::memory_order_relaxed);
+}
+
+void Worker::check_time() {
+    const SearchLimits& lim = shared_.limits;
+    if (lim.nodes && shared_.total_nodes() >= lim.nodes) shared_.stop = true;
+    if (!shared_.pondering.load(std::memory_order_relaxed) && shared_.time.hard_limit_reached())
+        shared_.stop = true;
+}
+
+void Worker::update_pv(int ply, Move m) {
+    StackEntry& ss = stack_[ply];
+    const StackEntry& child = stack_[ply + 1];
+    ss.pv[0] = m;
+    std::copy_n(child.pv.begin(), child.pv_length, ss.pv.begin() + 1);
+    ss.pv_length = child.pv_length + 1;
+}
+
+// Killers, countermove and history after a quiet move caused a cutoff: the
+// cutoff move gains, the quiets tried before it lose.
+void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count) {
+    StackEntry& ss = stack_[ply];
+    if (ss.killers[0] != best) {
+        ss.killers[1] = ss.killers[0];
+        ss.killers[0] = best;
+    }
+    Color us = pos_.side_to_move();
+    int bonus = history_bonus(depth);
+    history_.update(us, best, bonus);
+    for (int i = 0; i < quiet_count; ++i)
+        if (quiets[i] != best) history_.update(us, quiets[i], -bonus);
+    if (ply > 0) {
+        const StackEntry& prev = stack_[ply - 1];
+        if (prev.current_move && prev.current_move != Move::null())
+            countermoves_.set(prev.moved_piece, prev.current_move.to(), best);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Iterative deepening
+// ---------------------------------------------------------------------------
+void Worker::iterative_deepening() {
+    if (root_moves_.empty()) return;
+    const SearchLimits& lim = shared_.limits;
+    int max_depth = lim.depth > 0 && !lim.infinite ? std::min(lim.depth, MAX_PLY - 4) : MAX_PLY - 4;
+
+    for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
+        // Lazy SMP: odd helpers skip every other depth so threads spread out.
+        if (!is_main() && (id_ % 2 == 1) && root_depth_ > 2 && root_depth_ % 2 == 0) continue;
+        std::uint64_t before = nodes();
+        int lines = std::min<int>(shared_.multipv, int(root_moves_.size()));
+        for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
+            seldepth_ = 0;
+            aspiration(root_depth_, root_moves_[pv_index_].previous_score);
+            if (shared_.stop.load(std::memory_order_relaxed)) break;
+        }
+        if (shared_.stop.load(std::memory_order_relaxed)) break;
+
+        completed_depth_ = root_depth_;
+        iteration_nodes_[root_depth_] = nodes() - before;
+        for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
+        if (is_main() && !shared_.silent) report_iteration(root_depth_);
+        sort_root_moves();
+
+        if (is_main() && time_to_stop_iterating(root_depth_)) {
+            if (shared_.pondering.load()) shared_.stop_on_ponderhit = true;
+            else shared_.stop = true;
+        }
+        Value best = root_moves_[0].score;
+        if (lim.mate > 0 && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * lim.mate)
+            shared_.stop = true;
+        if (shared_.stop.load()) break;
+    }
+}
+
+// Root order for the next iteration: the best lines first (by score), then
+// the other moves by the size of their subtrees in this iteration.
+void Worker::sort_root_moves() {
+    int lines = std::min<int>(shared_.multipv, int(root_moves_.size()));
+    std::stable_sort(root_moves_.begin(), root_moves_.begin() + lines,
+                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    std::stable_sort(root_moves_.begin() + lines, root_moves_.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.nodes > b.nodes; });
+}
+
+bool Worker::time_to_stop_iterating(int depth) {
+    (void)depth;
+    if (!shared_.time.enabled()) return false;
+    const RootMove& best = root_moves_[0];
+    stability_ = (best.move == previous_best_move_ && depth > 1) ? stability_ + 1 : 0;
+    int drop = previous_best_ == VALUE_NONE ? 0 : std::max(0, previous_best_ - best.score);
+    previous_best_ = best.score;
+    std::uint64_t total = 0;
+    for (const RootMove& rm : root_moves_) total += rm.nodes;
+    double share = total ? double(best.nodes) / double(total) : 1.0;
+    previous_best_move_ = best.move;
+    return shared_.time.should_stop_iterating(stability_, drop, share);
+}
+
+Value Worker::aspiration(int depth, Value previous) {
+    Value delta = ASPIRATION_DELTA;
+    Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    bool windowed = depth >= ASPIRATION_MIN_DEPTH && previous != -VALUE_INFINITE &&
+                    std::abs(previous) < VALUE_MATE_IN_MAX_PLY;
+    if (windowed) {
+        alpha = std::max(previous - delta, -VALUE_INFINITE);
+        beta = std::min(previous + delta, VALUE_INFINITE);
+    }
+    while (true) {
+        Value v = search_root(alpha, beta, depth);
+        std::stable_sort(root_moves_.begin() + pv_index_, root_moves_.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        if (shared_.stop.load(std::memory_order_relaxed)) return v;
+        if (v <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = std::max(v - delta, -VALUE_INFINITE);
+        } else if (v >= beta) {
+            beta = std::min(v + delta, VALUE_INFINITE);
+        } else {
+            return v;
+        }
+        delta += delta / 2;
+        if (delta > 1000) alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    }
+}
+
+// The root: moves come from root_moves_ in their current order.
+Value Worker::search_root(Value alpha, Value beta, int depth) {
+    StackEntry& ss = stack_[0];
+    ss.pv_length = 0;
+    ss.static_eval = pos_.in_check() ? VALUE_NONE : evaluate(pos_);
+    stack_[1].killers = {};
+    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    Value best = -VALUE_INFINITE;
+    const Value original_alpha = alpha;
+
+    for (int i = pv_index_; i < int(root_moves_.size()); ++i) {
+        RootMove& rm = root_moves_[i];
+        Move m = rm.move;
+        std::uint64_t before = nodes();
+        if (is_main() && !shared_.silent && shared_.time.elapsed_ms() > 1000)
+            shared_.sink("info depth " + std::to_string(depth) + " currmove " + pos_.move_to_uci(m) +
+                         " currmovenumber " + std::to_string(i + 1));
+
+        int new_depth = depth - 1 + (pos_.gives_check(m) ? 1 : 0);
+        ss.current_move = m;
+        ss.moved_piece = pos_.moved_piece(m);
+        stack_[1].move_start = 0;
+        pos_.make_move(m);
+        shared_.tt->prefetch(pos_.key());
+        Value v = -VALUE_INFINITE;
+        if (i == pv_index_) {
+            v = -search(-beta, -alpha, new_depth, 1, true, false);
+        } else {
+            v = -search(-alpha - 1, -alpha, new_depth, 1, false, true);
+            if (v > alpha && v < beta) v = -search(-beta, -alpha, new_depth, 1, true, false);
+        }
+        pos_.unmake_move(m);
+        rm.nodes = nodes() - before;
+        if (shared_.stop.load(std::memory_order_relaxed)) break;
+
+        if (i == pv_index_ || v > alpha) {
+            rm.score = v;
+            rm.seldepth = seldepth_;
+            rm.lower_bound = v >= beta;
+            rm.upper_bound = v <= original_alpha;
+            rm.pv[0] = m;
+            std::copy_n(stack_[1].pv.begin(), stack_[1].pv_length, rm.pv.begin() + 1);
+            rm.pv_length = stack_[1].pv_length + 1;
+        } else {
+            rm.score = -VALUE_INFINITE;
+        }
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta) break;
+            }
+        }
+    }
+    ss.current_move = Move::none();
+    return best;
+}
+
+// ---------------------------------------------------------------------------
+// The main search
+// ---------------------------------------------------------------------------
+Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool cut_node) {
+    if (depth <= 0) return qsearch(alpha, beta, ply, pv_node);
+    StackEntry& ss = stack_[ply];
+    ss.pv_length = 0;
+    if (should_abort()) return VALUE_ZERO;
+    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    seldepth_ = std::max(seldepth_, ply);
+    const bool in_check = pos_.in_check();
+
+    // Step 1. Draws and the ply limit. Mate on the 100th ply beats the
+    // 50-move rule.
+    if (pos_.is_repetition(root_sp_) || pos_.has_insufficient_material()) return draw_value();
+    if (pos_.rule50() >= 100 && (!in_check || count_legal_moves(pos_) > 0)) return draw_value();
+    if (ply >= MAX_PLY - 1) return in_check ? draw_value() : evaluate(pos_);
+
+    // Step 2. Mate distance pruning: no line from here beats a shorter mate.
+    alpha = std::max(alpha, mated_in(ply));
+    beta = std::min(beta, mate_in(ply + 1));
+    if (alpha >= beta) return alpha;
+
+    // Step 3. Transposition table: a deep enough bound ends non-PV nodes.
+    TTData tte;
+    const bool tt_hit = shared_.tt->probe(pos_.key(), tte);
+    const Value tt_score = tt_hit ? value_from_tt(tte.score, ply) : VALUE_NONE;
+    const Move tt_move = tt_hit ? tte.move : Move::none();
+    if (!pv_node && tt_hit && tte.depth >= depth && tt_score != VALUE_NONE && pos_.rule50() < 90 &&
+        (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && tt_score >= beta) ||
+         (tte.bound == Bound::Upper && tt_score <= alpha)))
+        return tt_score;
+
+    // Step 4. Static evaluation, sharpened by the table's bound.
+    Value eval = VALUE_NONE;
+    if (!in_check) {
+        ss.static_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_);
+        eval = ss.static_eval;
+        if (tt_score != VALUE_NONE && ((tte.bound == Bound::Lower && tt_score > eval) ||
+                                       (tte.bound == Bound::Upper && tt_score < eval)))
+            eval = tt_score;
+    } else {
+        ss.static_eval = VALUE_NONE;
+    }
+    const bool improving = !in_check && ply >= 2 && stack_[ply - 2].static_eval != VALUE_NONE &&
+                           ss.static_eval > stack_[ply - 2].static_eval;
+    stack_[ply + 1].killers = {};  // killers are per node: reset for the children
+
+    if (!pv_node && !in_check) {
+        // Step 5. Reverse futility pruning: far above beta at low depth, a
+        // quiet move is unlikely to drop below it.
+        if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta &&
+            eval < VALUE_MATE_IN_MAX_PLY)
+            return eval;
+
+        // Step 6. Null-move pruning: if passing still fails high, a real move
+        // will too (not in pawn endings, where zugzwang is common).
+        if (depth >= NMP_MIN_DEPTH && eval >= beta && ply >= nmp_min_ply_ &&
+            stack_[ply - 1].current_move != Move::null() && has_non_pawn_material(pos_, pos_.side_to_move())) {
+            Value v = null_move_search(beta, eval, depth, ply, cut_node);
+            if (v != VALUE_NONE) return v;
+        }
+    }
+
+    // Step 7. Internal iterative reduction: without a hash move, this node
+    // was never searched well; search it shallower first.
+    if (!tt_move && depth >= IIR_MIN_DEPTH && (pv_node || cut_node)) --depth;
+
+    // Step 8. The move loop.
+    const StackEntry& prev = stack_[ply - 1];
+    Move counter = prev.current_move && prev.current_move != Move::null()
+                       ? countermoves_.get(prev.moved_piece, prev.current_move.to())
+                       : Move::none();
+    MovePicker picker(pos_, moves_, ss.move_start, tt_move, ss.killers, counter, history_);
+    Value best = -VALUE_INFINITE;
+    Move best_move = Move::none();
+    int move_count = 0, quiet_count = 0;
+    std::array<Move, 64> quiets;
+
+    while (Move m = picker.next()) {
+        if (m == ss.excluded || !pos_.is_legal(m)) continue;
+        ++move_count;
+        const bool quiet = !pos_.is_capture_or_promotion(m);
+        const bool gives_check = pos_.gives_check(m);
+
+        // Step 9. Shallow-depth pruning (futility, late moves, SEE).
+        if (!pv_node && best > VALUE_MATED_IN_MAX_PLY &&
+            shallow_prune(m, quiet, gives_check, depth, move_count, eval, alpha, improving, in_check, picker))
+            continue;
+
+        // Step 10. Check extension.
+        int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth_ ? 1 : 0);
+
+        ss.current_move = m;
+        ss.moved_piece = pos_.moved_piece(m);
+        stack_[ply + 1].move_start = picker.next_to_generate();
+        pos_.make_move(m);
+        shared_.tt->prefetch(pos_.key());
+
+        // Step 11. Late move reductions, then PVS re-searches.
+        Value v = -VALUE_INFINITE;
+        if (depth >= LMR_MIN_DEPTH && move_count > 1 + int(pv_node) && quiet) {
+            int r = LMR_TABLE[std::min(depth, 63)][std::min(move_count, 63)];
+            r += int(cut_node) - int(pv_node) - int(improving);
+            r -= history_.get(~pos_.side_to_move(), m) / LMR_HISTORY_DIVISOR;
+            r = std::clamp(r, 0, std::max(0, new_depth - 1));
+            v = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
+            if (v > alpha && r > 0) v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
+        } else if (!pv_node || move_count > 1) {
+            v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
+        }
+        if (pv_node && (move_count == 1 || (v > alpha && v < beta)))
+            v = -search(-beta, -alpha, new_depth, ply + 1, true, false);
+        pos_.unmake_move(m);
+        if (shared_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
+
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                if (pv_node) update_pv(ply, m);
+                if (v >= beta) {
+                    ++ordering_.fail_highs;
+                    ordering_.first_move_fail_highs += move_count == 1;
+                    ordering_.cutoff_move_number_sum += std::uint64_t(move_count);
+                    break;
+                }
+                alpha = v;
+            }
+        }
+        if (quiet && quiet_count < int(quiets.size())) quiets[quiet_count++] = m;
+    }
+    ss.current_move = Move::none();
+
+    // Step 12. No legal move: mate or stalemate.
+    if (move_count == 0) return ss.excluded ? alpha : in_check ? mated_in(ply) : draw_value();
+
+    // Step 13. Learn from a quiet cutoff.
+    if (best >= beta && !pos_.is_capture_or_promotion(best_move))
+        update_quiet_stats(ply, best_move, depth, quiets.data(), quiet_count);
+
+    // Step 14. Store the result.
+    Bound bound = best >= beta ? Bound::Lower : (pv_node && best_move) ? Bound::Exact : Bound::Upper;
+    if (!ss.excluded)
+        shared_.tt->store(pos_.key(), best_move, value_to_tt(best, ply), ss.static_eval, depth, bound);
+    return best;
+}
+
+// Step 9 of search(): true when move m can be skipped without searching it.
+bool Worker::shallow_prune(Move m, bool quiet, bool gives_check, int depth, int move_count, Value eval,
+                           Value alpha, bool improving, bool in_check, MovePicker& picker) {
+    if (!has_non_pawn_material(pos_, pos_.side_to_move())) return false;
+    if (quiet && !gives_check) {
+        // Late move pruning: after enough quiets, the rest rarely matter.
+        if (depth <= LMP_MAX_DEPTH && move_count >= late_move_count(depth, improving)) {
+            picker.skip_quiets();
+            return true;
+        }
+        // Futility pruning: even a good quiet won't lift eval to alpha.
+        if (!in_check && depth <= FUTILITY_MAX_DEPTH && eval != VALUE_NONE &&
+            eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha) {
+            picker.skip_quiets();
+            return true;
+        }
+        // SEE pruning of quiets that lose material.
+        if (depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(pos_, m, SEE_QUIET_MARGIN * depth)) return true;
+    } else if (!quiet && depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(pos_, m, SEE_CAPTURE_MARGIN * depth)) {
+        return true;  // SEE pruning of clearly losing captures
+    }
+    return false;
+}
+
+// Step 6 of search(). Returns the cutoff value, or VALUE_NONE to go on.
+Value Worker::null_move_search(Value beta, Value eval, int depth, int ply, bool cut_node) {
+    StackEntry& ss = stack_[ply];
+    int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+    ss.current_move = Move::null();
+    ss.moved_piece = NO_PIECE;
+    stack_[ply + 1].move_start = ss.move_start;
+    pos_.make_null();
+    Value v = -search(-beta, -beta + 1, depth - r, ply + 1, false, !cut_node);
+    pos_.unmake_null();
+    ss.current_move = Move::none();
+    if (shared_.stop.load(std::memory_order_relaxed) || v < beta) return VALUE_NONE;
+    if (v >= VALUE_MATE_IN_MAX_PLY) v = beta;  // don't trust mates found by passing
+    if (depth < NMP_VERIFY_DEPTH || nmp_min_ply_) return v;
+
+    // At high depth, verify with a real search that has null moves off for
+    // the next plies (zugzwang insurance).
+    nmp_min_ply_ = ply + 3 * (depth - r) / 4;
+    Value w = search(beta - 1, beta, depth - r, ply, false, false);
+    nmp_min_ply_ = 0;
+    return w >= beta ? v : VALUE_NONE;
+}
+
+Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
+    StackEntry& ss = stack_[ply];
+    ss.pv_length = 0;
+    if (should_abort()) return VALUE_ZERO;
+    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    seldepth_ = std::max(seldepth_, ply);
+    const bool in_check = pos_.in_check();
+
+    if (pos_.is_repetition(root_sp_) || pos_.has_insufficient_material()) return draw_value();
+    if (pos_.rule50() >= 100 && (!in_check || count_legal_moves(pos_) > 0)) return draw_value();
+    if (ply >= MAX_PLY - 1) return in_check ? draw_value() : evaluate(pos_);
+
+    TTData tte;
+    const bool tt_hit = shared_.tt->probe(pos_.key(), tte);
+    const Value tt_score = tt_hit ? value_from_tt(tte.score, ply) : VALUE_NONE;
+    if (!pv_node && tt_hit && tt_score != VALUE_NONE &&
+        (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && tt_score >= beta) ||
+         (tte.bound == Bound::Upper && tt_score <= alpha)))
+        return tt_score;
+
+    // Stand pat: the side to move can usually do at least as well as now.
+    Value best = -VALUE_INFINITE, stand_pat = VALUE_NONE;
+    if (!in_check) {
+        stand_pat = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_);
+        best = stand_pat;
+        if (best >= beta) return best;
+        alpha = std::max(alpha, best);
+    }
+    ss.static_eval = stand_pat;
+
+    MovePicker picker(pos_, moves_, ss.move_start, tt_hit ? tte.move : Move::none(), history_);
+    Move best_move = Move::none();
+    int move_count = 0;
+    while (Move m = picker.next()) {
+        if (!pos_.is_legal(m)) continue;
+        ++move_count;
+        // Delta pruning: even winning the captured piece leaves us below alpha.
+        if (!in_check && m.type() != MoveType::Promotion) {
+            PieceType victim = m.type() == MoveType::EnPassant ? PAWN : type_of(pos_.piece_on(m.to()));
+            Value optimistic = stand_pat + SEE_VALUE[victim] + DELTA_MARGIN;
+            if (optimistic <= alpha) {
+                best = std::max(best, optimistic);
+                continue;
+            }
+        }
+        ss.current_move = m;
+        ss.moved_piece = pos_.moved_piece(m);
+        stack_[ply + 1].move_start = picker.next_to_generate();
+        pos_.make_move(m);
+        shared_.tt->prefetch(pos_.key());
+        Value v = -qsearch(-beta, -alpha, ply + 1, pv_node);
+        pos_.unmake_move(m);
+        if (shared_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                if (pv_node) update_pv(ply, m);
+                if (v >= beta) break;
+                alpha = v;
+            }
+        }
+    }
+    ss.current_move = Move::none();
+    if (in_check && move_count == 0) return mated_in(ply);
+
+    Bound bound = best >= beta ? Bound::Lower : Bound::Upper;
+    shared_.tt->store(pos_.key(), best_move, value_to_tt(best, ply), stand_pat, 0, bound);
+    return best;
+}
+
+// ---------------------------------------------------------------------------
+// Output
+// ---------------------------------------------------------------------------
+std::string Worker::info_line(int depth, int i) const {
+    const RootMove& rm = root_moves_[i];
+    bool fresh = rm.score != -VALUE_INFINITE;
+    Value v = fresh ? rm.score : rm.previous_score;
+    if (v == -VALUE_INFINITE) v = VALUE_ZERO;
+    std::int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                           shared_.start)
+                          .count();
+    std::uint64_t n = shared_.total_nodes ? shared_.total_nodes() : nodes();
+    std::ostringstream os;
+    os << "info depth " << std::max(1, depth) << " seldepth " << std::max(rm.seldepth, 1) << " multipv " << i + 1
+       << " score " << score_text(v);
+    if (fresh && rm.lower_bound) os << " lowerbound";
+    else if (fresh && rm.upper_bound) os << " upperbound";
+    if (shared_.show_wdl) {
+        auto wdl = wdl_from_score(v);
+        os << " wdl " << wdl[0] << ' ' << wdl[1] << ' ' << wdl[2];
+    }
+    os << " nodes " << n << " nps " << (n * 1000 / std::uint64_t(std::max<std::int64_t>(ms, 1)))
+       << " hashfull " << shared_.tt->hashfull() << " time " << ms << " pv";
+    // The PV is replayed on a copy so that every move printed is legal.
+    Position p = pos_;
+    int shown = 0;
+    for (int k = 0; k < rm.pv_length; ++k) {
+        Move m = rm.pv[k];
+        if (!p.is_pseudo_legal(m) || !p.is_legal(m)) break;
+        os << ' ' << p.move_to_uci(m);
+        p.make_move(m);
+        ++shown;
+    }
+    if (shown == 0) os << ' ' << pos_.move_to_uci(rm.move);
+    return os.str();
+}
+
+void Worker::report_iteration(int depth) {
+    int lines = std::min<int>(shared_.multipv, int(root_moves_.size()));
+    for (int i = 0; i < lines; ++i) shared_.sink(info_line(depth, i));
+}
+
+// ---------------------------------------------------------------------------
+// Thread pool
+// ---------------------------------------------------------------------------
+ThreadPool::ThreadPool(TranspositionTable& tt) : tt_(tt) {
+    shared_.tt = &tt_;
+    shared_.total_nodes = [this] {
+        std::uint64_t n = 0;
+        for (const auto& w : workers_) n += w->nodes();
+        return n;
+    };
+    set_thread_count(1);
+}
+
+ThreadPool::~ThreadPool() {
+    stop();
+    wait();
+}
+
+void ThreadPool::set_thread_count(int n) {
+    wait();
+    workers_.clear();
+    for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(i, shared_));
+}
+
+void ThreadPool::clear_history() {
+    for (auto& w : workers_) w->clear_history();
+}
+
+void ThreadPool::start(const Position& pos, const SearchLimits& limits, int multipv, bool show_wdl,
+                       int move_overhead_ms, std::function<void(std::string_view)> sink) {
+    wait();
+    root_ = pos;
+    shared_.limits = limits;
+    shared_.multipv = multipv;
+    shared_.show_wdl = show_wdl;
+    shared_.silent = false;
+    shared_.sink = std::move(sink);
+    shared_.stop = false;
+    shared_.pondering = limits.ponder;
+    shared_.stop_on_ponderhit = false;
+    shared_.start = std::chrono::steady_clock::now();
+    shared_.time.init(limits, pos.side_to_move(), move_overhead_ms, shared_.start);
+    tt_.new_search();
+    for (auto& w : workers_) {
+        w->age_history();
+        w->prepare(pos, limits.searchmoves);
+    }
+    searching_ = true;
+    main_thread_ = std::thread([this] { main_search(); });
+}
+
+void ThreadPool::main_search() {
+    for (std::size_t i = 1; i < workers_.size(); ++i)
+        helpers_.emplace_back([w = workers_[i].get()] { w->iterative_deepening(); });
+    workers_[0]->iterative_deepening();
+
+    // `go infinite` and `go ponder` never answer before stop / ponderhit.
+    {
+        std::unique_lock lock(mutex_);
+        cv_.wait(lock, [this] {
+            return shared_.stop.load() || (!shared_.limits.infinite && !shared_.pondering.load());
+        });
+    }
+    shared_.stop = true;
+    for (std::thread& t : helpers_) t.join();
+    helpers_.clear();
+
+    const Worker& best = best_worker();
+    if (best.root_moves().empty()) {
+        shared_.sink(std::string("info depth 0 score ") + (root_.in_check() ? "mate 0" : "cp 0"));
+    } else {
+        shared_.sink(best.info_line(best.completed_depth(), 0));
+    }
+    shared_.sink(bestmove_line(best));
+    std::lock_guard lock(mutex_);
+    searching_ = false;
+}
+
+const Worker& ThreadPool::best_worker() const {
+    const Worker* best = workers_[0].get();
+    for (const auto& w : workers_) {
+        if (w->root_moves().empty() || w->completed_depth() == 0) continue;
+        if (w->completed_depth() > best->completed_depth() &&
+            w->root_moves()[0].score > best->root_moves()[0].score)
+            best = w.get();
+    }
+    return *best;
+}
+
+std::string ThreadPool::bestmove_line(const Worker& w) const {
+    if (w.root_moves().empty()) return "bestmove 0000";
+    const RootMove& rm = w.root_moves()[0];
+    std::string line = "bestmove " + root_.move_to_uci(rm.move);
+    Position after = root_;
+    after.make_move(rm.move);
+    Move ponder = Move::none();
+    if (rm.pv_length > 1 && rm.pv[0] == rm.move) {
+        ponder = rm.pv[1];
+    } else {
+        TTData tte;
+        if (tt_.probe(after.key(), tte)) ponder = tte.move;
+    }
+    if (ponder && after.is_pseudo_legal(ponder) && after.is_legal(ponder))
+        line += " ponder " + after.move_to_uci(ponder);
+    return line;
+}
+
+void ThreadPool::stop() {
+    shared_.stop = true;
+    std::lock_guard lock(mutex_);
+    cv_.notify_all();
+}
+
+void ThreadPool::ponderhit() {
+    shared_.time.restart(std::chrono::steady_clock::now());
+    shared_.pondering = false;
+    if (shared_.stop_on_ponderhit.load()) shared_.stop = true;
+    std::lock_guard lock(mutex_);
+    cv_.notify_all();
+}
+
+void ThreadPool::wait() {
+    if (main_thread_.joinable()) main_thread_.join();
+}
+
+Move ThreadPool::search_sync(const Position& pos, int depth, std::uint64_t& nodes, OrderingStats& stats) {
+    wait();
+    SearchLimits limits;
+    limits.depth = depth;
+    shared_.limits = limits;
+    shared_.multipv = 1;
+    shared_.silent = true;
+    shared_.stop = false;
+    shared_.pondering = false;
+    shared_.start = std::chrono::steady_clock::now();
+    shared_.time.init(limits, pos.side_to_move(), 0, shared_.start);
+    Worker& w = *workers_[0];
+    w.prepare(pos, {});
+    w.iterative_deepening();
+    nodes = w.nodes();
+    stats = w.ordering();
+    return w.root_moves().empty() ? Move::none() : w.root_moves()[0].move;
+}
+
+}  // namespace staccato

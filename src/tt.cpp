@@ -1,0 +1,98 @@
+#include "staccato/tt.h"
+
+#include <new>
+
+namespace staccato {
+
+namespace {
+// data word: move 16 | score 16 | eval 16 | depth 8 | generation 6 + bound 2
+std::uint64_t pack(Move move, Value score, Value eval, int depth, Bound bound, std::uint8_t gen) {
+    return std::uint64_t(move.raw()) | (std::uint64_t(std::uint16_t(std::int16_t(score))) << 16) |
+           (std::uint64_t(std::uint16_t(std::int16_t(eval))) << 32) |
+           (std::uint64_t(std::uint8_t(depth)) << 48) |
+           (std::uint64_t((gen << 2) | std::uint8_t(bound)) << 56);
+}
+int depth_of(std::uint64_t d) { return int(std::int8_t((d >> 48) & 0xFF)); }
+std::uint8_t gen_of(std::uint64_t d) { return std::uint8_t(d >> 58); }
+}  // namespace
+
+TranspositionTable::TranspositionTable(std::size_t mb) { resize(mb); }
+
+bool TranspositionTable::resize(std::size_t mb) {
+    std::size_t count = mb * 1024 * 1024 / sizeof(Bucket);
+    if (count == 0) count = 1;
+    std::unique_ptr<Bucket[]> fresh(new (std::nothrow) Bucket[count]);
+    if (!fresh) return false;
+    buckets_ = std::move(fresh);
+    count_ = count;
+    mb_ = mb;
+    generation_ = 0;
+    return true;
+}
+
+void TranspositionTable::clear() {
+    for (std::size_t i = 0; i < count_; ++i)
+        for (Entry& e : buckets_[i].entries) {
+            e.check.store(0, std::memory_order_relaxed);
+            e.data.store(0, std::memory_order_relaxed);
+        }
+    generation_ = 0;
+}
+
+bool TranspositionTable::probe(Key key, TTData& out) const {
+    const Bucket& b = buckets_[index(key)];
+    for (const Entry& e : b.entries) {
+        std::uint64_t data = e.data.load(std::memory_order_relaxed);
+        std::uint64_t check = e.check.load(std::memory_order_relaxed);
+        if ((check ^ data) != key || data == 0) continue;
+        out.move = Move(std::uint16_t(data & 0xFFFF));
+        out.score = Value(std::int16_t((data >> 16) & 0xFFFF));
+        out.eval = Value(std::int16_t((data >> 32) & 0xFFFF));
+        out.depth = depth_of(data);
+        out.bound = Bound((data >> 56) & 3);
+        return true;
+    }
+    return false;
+}
+
+void TranspositionTable::store(Key key, Move move, Value score, Value eval, int depth, Bound bound) {
+    Bucket& b = buckets_[index(key)];
+    Entry* victim = &b.entries[0];
+    int victim_worth = 1 << 30;
+    for (Entry& e : b.entries) {
+        std::uint64_t data = e.data.load(std::memory_order_relaxed);
+        std::uint64_t check = e.check.load(std::memory_order_relaxed);
+        if ((check ^ data) == key && data != 0) {
+            // Same position: keep the old move if the new result has none,
+            // and keep a deeper old entry unless the new one is exact.
+            if (!move) move = Move(std::uint16_t(data & 0xFFFF));
+            if (bound != Bound::Exact && depth + 3 < depth_of(data) && gen_of(data) == generation_)
+                return;
+            victim = &e;
+            break;
+        }
+        // Worth keeping: depth, minus 8 per generation of age.
+        int age = (generation_ - gen_of(data)) & 63;
+        int worth = data == 0 ? -1000 : depth_of(data) - 8 * age;
+        if (worth < victim_worth) {
+            victim_worth = worth;
+            victim = &e;
+        }
+    }
+    std::uint64_t data = pack(move, score, eval, depth, bound, generation_);
+    victim->data.store(data, std::memory_order_relaxed);
+    victim->check.store(key ^ data, std::memory_order_relaxed);
+}
+
+int TranspositionTable::hashfull() const {
+    int used = 0, sampled = 0;
+    for (std::size_t i = 0; i < count_ && sampled < 1000; ++i)
+        for (const Entry& e : buckets_[i].entries) {
+            std::uint64_t data = e.data.load(std::memory_order_relaxed);
+            ++sampled;
+            used += data != 0 && gen_of(data) == generation_;
+        }
+    return sampled ? used * 1000 / sampled : 0;
+}
+
+}  // namespace staccato

@@ -1,0 +1,294 @@
+#include "staccato/uci.h"
+
+#include <algorithm>
+#include <charconv>
+#include <string>
+#include <vector>
+
+namespace staccato {
+
+namespace {
+
+constexpr const char* ENGINE_NAME = "Staccato 0.1";
+constexpr const char* ENGINE_AUTHOR = "the Staccato developers";
+
+std::vector<std::string_view> tokenize(std::string_view line) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+        std::size_t j = i;
+        while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+        if (j > i) out.push_back(line.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    return out;
+}
+
+// Whole-token integer parse; nullopt for anything else (overflow included).
+std::optional<std::int64_t> parse_int(std::string_view s) {
+    std::int64_t v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+// Printable form of untrusted input for error messages: at most 60
+// characters, control and non-ASCII bytes as '?'.
+std::string sanitize(std::string_view s) {
+    std::string out;
+    for (char c : s.substr(0, 60)) out += (c >= 32 && c < 127) ? c : '?';
+    if (s.size() > 60) out += "...";
+    return out;
+}
+
+const std::vector<std::string_view> COMMANDS = {"uci", "isready", "ucinewgame", "position", "go", "stop",
+                                                "ponderhit", "setoption", "debug", "quit", "d", "eval",
+                                                "register"};
+
+}  // namespace
+
+UciLoop::UciLoop(Engine& engine, Engine::Sink out) : engine_(engine), out_(std::move(out)) {}
+
+void UciLoop::run(std::istream& in) {
+    std::string line;
+    while (std::getline(in, line))
+        if (!handle_line(line)) break;
+    engine_.stop();
+    engine_.wait_until_idle();
+}
+
+bool UciLoop::handle_line(std::string_view line) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
+    auto tokens = tokenize(line);
+    // Unknown leading tokens are skipped, as the protocol asks.
+    std::size_t first = 0;
+    while (first < tokens.size() &&
+           std::find(COMMANDS.begin(), COMMANDS.end(), tokens[first]) == COMMANDS.end())
+        ++first;
+    if (tokens.empty()) return true;
+    if (first == tokens.size()) {
+        out_("info string unknown command: " + sanitize(line));
+        return true;
+    }
+    std::string_view cmd = tokens[first];
+    std::vector<std::string_view> args(tokens.begin() + long(first) + 1, tokens.end());
+
+    if (cmd == "quit") {
+        engine_.stop();
+        return false;
+    }
+    if (cmd == "uci") cmd_uci();
+    else if (cmd == "isready") out_("readyok");
+    else if (cmd == "ucinewgame") {
+        if (engine_.searching()) out_("info string ucinewgame ignored: searching");
+        else engine_.new_game();
+    } else if (cmd == "position") cmd_position(args);
+    else if (cmd == "go") cmd_go(args);
+    else if (cmd == "stop") engine_.stop();
+    else if (cmd == "ponderhit") engine_.ponderhit();
+    else if (cmd == "setoption") cmd_setoption(args);
+    else if (cmd == "debug" || cmd == "register") { /* accepted, nothing to do */ }
+    else if (cmd == "d") {
+        std::string text = engine_.position().to_string();
+        std::size_t start = 0;
+        while (start < text.size()) {
+            std::size_t end = text.find('\n', start);
+            if (end == std::string::npos) end = text.size();
+            out_(std::string_view(text).substr(start, end - start));
+            start = end + 1;
+        }
+    } else if (cmd == "eval") {
+        std::string text = engine_.eval_report();
+        std::size_t start = 0;
+        while (start < text.size()) {
+            std::size_t end = text.find('\n', start);
+            if (end == std::string::npos) end = text.size();
+            out_(std::string_view(text).substr(start, end - start));
+            start = end + 1;
+        }
+    }
+    return true;
+}
+
+void UciLoop::cmd_uci() {
+    out_(std::string("id name ") + ENGINE_NAME);
+    out_(std::string("id author ") + ENGINE_AUTHOR);
+    auto spin = [this](const char* name, OptionRange r) {
+        out_(std::string("option name ") + name + " type spin default " + std::to_string(r.def) + " min " +
+             std::to_string(r.min) + " max " + std::to_string(r.max));
+    };
+    spin("Hash", HASH_RANGE);
+    spin("Threads", THREADS_RANGE);
+    spin("MultiPV", MULTIPV_RANGE);
+    out_("option name Ponder type check default false");
+    spin("Move Overhead", MOVE_OVERHEAD_RANGE);
+    out_("option name Clear Hash type button");
+    out_("option name UCI_Chess960 type check default false");
+    out_("option name UCI_ShowWDL type check default false");
+    out_("uciok");
+}
+
+void UciLoop::cmd_position(const std::vector<std::string_view>& args) {
+    if (engine_.searching()) {
+        out_("info string position ignored: send stop and wait for bestmove first");
+        return;
+    }
+    std::size_t i = 0;
+    std::string fen;
+    if (i < args.size() && args[i] == "startpos") {
+        ++i;
+    } else if (i < args.size() && args[i] == "fen") {
+        ++i;
+        while (i < args.size() && args[i] != "moves") {
+            if (!fen.empty()) fen += ' ';
+            fen += args[i++];
+        }
+        if (fen.empty()) {
+            out_("info string position fen: missing FEN");
+            return;
+        }
+    } else {
+        out_("info string position: expected 'startpos' or 'fen'");
+        return;
+    }
+    std::vector<std::string> moves;
+    if (i < args.size()) {
+        if (args[i] != "moves") {
+            out_("info string position: unexpected token '" + sanitize(args[i]) + "'");
+            return;
+        }
+        for (++i; i < args.size(); ++i) moves.emplace_back(args[i]);
+    }
+    if (auto err = engine_.set_position(fen, moves))
+        out_("info string " + sanitize(*err) + " (position unchanged)");
+}
+
+void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
+    if (engine_.searching()) {
+        out_("info string go ignored: already searching");
+        return;
+    }
+    SearchLimits limits;
+    const Position& pos = engine_.position();
+    auto number = [&](std::size_t& i, const char* name) -> std::optional<std::int64_t> {
+        if (i + 1 >= args.size()) {
+            out_(std::string("info string go: missing value for ") + name);
+            return std::nullopt;
+        }
+        auto v = parse_int(args[++i]);
+        if (!v) out_(std::string("info string go: bad value for ") + name + ": '" + sanitize(args[i]) + "'");
+        return v;
+    };
+    constexpr std::int64_t BIG = std::int64_t(1) << 40;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string_view t = args[i];
+        if (t == "infinite") limits.infinite = true;
+        else if (t == "ponder") limits.ponder = true;
+        else if (t == "perft") {
+            auto v = number(i, "perft");
+            if (v && *v >= 0 && *v <= 12) engine_.perft(int(*v));
+            else if (v) out_("info string go perft: depth must be 0..12");
+            return;
+        } else if (t == "wtime" || t == "btime") {
+            if (auto v = number(i, t == "wtime" ? "wtime" : "btime"))
+                limits.time[t == "wtime" ? WHITE : BLACK] = std::clamp<std::int64_t>(*v, 0, BIG);
+        } else if (t == "winc" || t == "binc") {
+            if (auto v = number(i, t == "winc" ? "winc" : "binc"))
+                limits.inc[t == "winc" ? WHITE : BLACK] = std::clamp<std::int64_t>(*v, 0, BIG);
+        } else if (t == "movestogo") {
+            if (auto v = number(i, "movestogo")) limits.movestogo = int(std::clamp<std::int64_t>(*v, 0, 1000));
+        } else if (t == "depth") {
+            if (auto v = number(i, "depth")) limits.depth = int(std::clamp<std::int64_t>(*v, 1, MAX_PLY - 4));
+        } else if (t == "nodes") {
+            if (auto v = number(i, "nodes")) limits.nodes = std::uint64_t(std::clamp<std::int64_t>(*v, 1, BIG * 1024));
+        } else if (t == "mate") {
+            if (auto v = number(i, "mate")) limits.mate = int(std::clamp<std::int64_t>(*v, 1, MAX_PLY / 2));
+        } else if (t == "movetime") {
+            if (auto v = number(i, "movetime")) limits.movetime = std::clamp<std::int64_t>(*v, 1, BIG);
+        } else if (t == "searchmoves") {
+            while (i + 1 < args.size()) {
+                auto m = pos.parse_uci_move(args[i + 1]);
+                if (!m) break;  // the first non-move ends the list
+                limits.searchmoves.push_back(*m);
+                ++i;
+            }
+        } else {
+            out_("info string go: unknown token '" + sanitize(t) + "' skipped");
+        }
+    }
+    if (auto err = engine_.go(limits)) out_("info string " + *err);
+}
+
+void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
+    // setoption name <words...> [value <words...>]
+    std::string name, value;
+    bool in_value = false, has_value = false;
+    std::size_t i = 0;
+    if (i < args.size() && lower(args[i]) == "name") ++i;
+    for (; i < args.size(); ++i) {
+        if (!in_value && lower(args[i]) == "value") {
+            in_value = has_value = true;
+            continue;
+        }
+        std::string& target = in_value ? value : name;
+        if (!target.empty()) target += ' ';
+        target += args[i];
+    }
+    const std::string key = lower(name);
+    if (key.empty()) {
+        out_("info string setoption: missing option name");
+        return;
+    }
+    if (engine_.searching() && (key == "hash" || key == "threads" || key == "clear hash")) {
+        out_("info string setoption " + sanitize(name) + " ignored while searching");
+        return;
+    }
+
+    auto spin = [&](OptionRange r) -> std::optional<int> {
+        auto v = parse_int(value);
+        if (!has_value || !v || *v < r.min || *v > r.max) {
+            out_("info string option " + sanitize(name) + ": value '" + sanitize(value) + "' refused (" +
+                 std::to_string(r.min) + ".." + std::to_string(r.max) + "), keeping the old value");
+            return std::nullopt;
+        }
+        return int(*v);
+    };
+    auto check = [&]() -> std::optional<bool> {
+        std::string v = lower(value);
+        if (v == "true") return true;
+        if (v == "false") return false;
+        out_("info string option " + sanitize(name) + ": value '" + sanitize(value) +
+             "' refused (true or false), keeping the old value");
+        return std::nullopt;
+    };
+
+    if (key == "hash") {
+        if (auto v = spin(HASH_RANGE))
+            if (!engine_.set_hash_mb(*v)) out_("info string Hash " + std::to_string(*v) + " MB: not enough memory, keeping the old size");
+    } else if (key == "threads") {
+        if (auto v = spin(THREADS_RANGE)) engine_.set_threads(*v);
+    } else if (key == "multipv") {
+        if (auto v = spin(MULTIPV_RANGE)) engine_.set_multipv(*v);
+    } else if (key == "move overhead") {
+        if (auto v = spin(MOVE_OVERHEAD_RANGE)) engine_.set_move_overhead(*v);
+    } else if (key == "ponder") {
+        if (auto v = check()) engine_.set_ponder(*v);
+    } else if (key == "uci_chess960") {
+        if (auto v = check()) engine_.set_chess960(*v);
+    } else if (key == "uci_showwdl") {
+        if (auto v = check()) engine_.set_show_wdl(*v);
+    } else if (key == "clear hash") {
+        engine_.clear_hash();
+    } else {
+        out_("info string unknown option '" + sanitize(name) + "'");
+    }
+}
+
+}  // namespace staccato

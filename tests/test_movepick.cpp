@@ -1,0 +1,153 @@
+// The staged move picker yields exactly the legal moves, each once, in stage
+// order, whatever hash/killer/countermove slots it is handed.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "staccato/movegen.h"
+#include "staccato/movepick.h"
+#include "staccato/see.h"
+
+using namespace staccato;
+
+namespace {
+
+std::vector<std::string> suite_fens() {
+    std::vector<std::string> fens;
+    for (const char* file : {"/perft/standard.epd", "/perft/fischer.epd"}) {
+        std::ifstream in(std::string(STACCATO_SHARED_DATA) + file);
+        REQUIRE(in.good());
+        int n = 0;
+        for (std::string line; std::getline(in, line);) {
+            // Every standard position, one Chess960 position in eight.
+            if (std::string(file).find("fischer") != std::string::npos && n++ % 8) continue;
+            fens.push_back(line.substr(0, line.find(';')));
+        }
+    }
+    return fens;
+}
+
+// Raw candidates for the special slots: moves that are legal in some other
+// position, so most are illegal here, some are captures, some quiet.
+struct SlotSource {
+    std::mt19937_64 rng{12345};
+    std::vector<Move> pool;
+    Move pick() {
+        if (pool.empty() || rng() % 8 == 0) return Move(std::uint16_t(rng()));
+        return pool[rng() % pool.size()];
+    }
+    void learn(const Position& pos) {
+        for (const ScoredMove& sm : MoveList(pos)) pool.push_back(sm.move);
+        if (pool.size() > 4000) pool.erase(pool.begin(), pool.begin() + 2000);
+    }
+};
+
+// Drains a main-search picker and checks the result against MoveList.
+void check_main_picker(const Position& pos, MoveArray& array, int start, SlotSource& slots,
+                       const ButterflyHistory& history) {
+    Move hash = slots.pick();
+    std::array<Move, 2> killers{slots.pick(), slots.pick()};
+    Move counter = slots.pick();
+    MovePicker picker(pos, array, start, hash, killers, counter, history);
+
+    std::vector<Move> legal_seen;
+    std::set<std::uint16_t> seen;
+    bool in_quiet_stage_or_later = false;
+    while (Move m = picker.next()) {
+        INFO(pos.fen() << " move " << pos.move_to_uci(m));
+        REQUIRE(seen.insert(m.raw()).second);  // never twice
+        REQUIRE(pos.is_pseudo_legal(m));
+        if (pos.in_check()) REQUIRE(picker.stage() != MovePicker::Stage::Quiets);
+        if (picker.stage() == MovePicker::Stage::Quiets) in_quiet_stage_or_later = true;
+        // Stage order: no capture from the good-capture stage after quiets started.
+        if (in_quiet_stage_or_later && picker.stage() == MovePicker::Stage::GoodCaptures) FAIL("stage order");
+        if (pos.is_legal(m)) legal_seen.push_back(m);
+        REQUIRE(picker.next_to_generate() <= MoveArray::CAPACITY);
+    }
+    MoveList legal(pos);
+    REQUIRE(int(legal_seen.size()) == legal.size());
+    for (const ScoredMove& sm : legal) REQUIRE(std::find(legal_seen.begin(), legal_seen.end(), sm.move) != legal_seen.end());
+}
+
+void check_qs_picker(const Position& pos, MoveArray& array, int start, SlotSource& slots,
+                     const ButterflyHistory& history) {
+    MovePicker picker(pos, array, start, slots.pick(), history);
+    std::set<std::uint16_t> seen;
+    std::vector<Move> got;
+    while (Move m = picker.next()) {
+        REQUIRE(seen.insert(m.raw()).second);
+        if (pos.is_legal(m)) got.push_back(m);
+    }
+    MoveList legal(pos);
+    if (pos.in_check()) {
+        REQUIRE(int(got.size()) == legal.size());
+        return;
+    }
+    // Exactly the legal captures and queen promotions with SEE >= 0 (a hash
+    // capture may come first whatever its SEE).
+    std::vector<Move> expected;
+    for (const ScoredMove& sm : legal) {
+        Move m = sm.move;
+        bool tactical = pos.is_capture(m) && m.type() != MoveType::Promotion;
+        bool queen_promo = m.type() == MoveType::Promotion && m.promotion() == QUEEN;
+        if ((tactical || queen_promo) && see_ge(pos, m, 0)) expected.push_back(m);
+    }
+    for (Move m : expected) REQUIRE(std::find(got.begin(), got.end(), m) != got.end());
+    for (Move m : got) {
+        bool listed = std::find(expected.begin(), expected.end(), m) != expected.end();
+        bool hash_capture = m == got.front() && pos.is_capture_or_promotion(m);
+        REQUIRE((listed || hash_capture));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("picker yields exactly the legal moves on the perft suites", "[movepick]") {
+    auto array = std::make_unique<MoveArray>();
+    ButterflyHistory history;
+    SlotSource slots;
+    for (const std::string& fen : suite_fens()) {
+        Position pos;
+        REQUIRE(!pos.set_fen(fen));
+        slots.learn(pos);
+        check_main_picker(pos, *array, 0, slots, history);
+        check_qs_picker(pos, *array, 0, slots, history);
+    }
+}
+
+TEST_CASE("picker slices stack across plies in long random games", "[movepick]") {
+    auto array = std::make_unique<MoveArray>();
+    ButterflyHistory history;
+    SlotSource slots;
+    std::mt19937_64 rng(2024);
+    for (int game = 0; game < 40; ++game) {
+        Position pos;
+        // Walk down a game while every ply keeps its picker open, as the
+        // search does: each child slice starts at the parent's end.
+        std::vector<std::unique_ptr<MovePicker>> open;
+        int start = 0;
+        for (int ply = 0; ply < MAX_PLY - 1; ++ply) {
+            slots.learn(pos);
+            check_main_picker(pos, *array, start, slots, history);
+            auto picker = std::make_unique<MovePicker>(pos, *array, start, slots.pick(),
+                                                       std::array<Move, 2>{slots.pick(), slots.pick()},
+                                                       slots.pick(), history);
+            std::vector<Move> legal;
+            while (Move m = picker->next())
+                if (pos.is_legal(m)) legal.push_back(m);
+            if (legal.empty()) break;
+            Move m = legal[rng() % legal.size()];
+            history.update(pos.side_to_move(), m, 100);
+            start = picker->next_to_generate();
+            REQUIRE(start <= (ply + 1) * MAX_MOVES);
+            open.push_back(std::move(picker));
+            pos.make_move(m);
+            if (pos.is_fifty_move_draw() || pos.has_insufficient_material()) break;
+        }
+    }
+}

@@ -1,0 +1,123 @@
+#include <catch2/catch.hpp>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "staccato/bench.h"
+#include "staccato/engine.h"
+
+using namespace staccato;
+
+namespace {
+struct Capture {
+    std::mutex m;
+    std::vector<std::string> lines;
+    Engine::Sink sink() {
+        return [this](std::string_view l) {
+            std::lock_guard lock(m);
+            lines.emplace_back(l);
+        };
+    }
+    std::string last_starting(const std::string& prefix) {
+        std::lock_guard lock(m);
+        for (auto it = lines.rbegin(); it != lines.rend(); ++it)
+            if (it->rfind(prefix, 0) == 0) return *it;
+        return {};
+    }
+    int count_starting(const std::string& prefix) {
+        std::lock_guard lock(m);
+        int n = 0;
+        for (auto& l : lines) n += l.rfind(prefix, 0) == 0;
+        return n;
+    }
+};
+
+std::string search(const char* fen, SearchLimits limits, Capture& cap) {
+    Engine engine(cap.sink());
+    REQUIRE(!engine.set_position(fen, {}));
+    REQUIRE(!engine.go(limits));
+    engine.wait_until_idle();
+    return cap.last_starting("bestmove");
+}
+}  // namespace
+
+TEST_CASE("finds mates and reports them", "[search]") {
+    SearchLimits limits;
+    limits.depth = 6;
+    Capture a;
+    CHECK(search("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", limits, a).rfind("bestmove d1d8", 0) == 0);
+    CHECK(a.last_starting("info depth").find("score mate 1") != std::string::npos);
+    Capture b;  // Rh8 mates: the white king covers a7 and b7
+    CHECK(search("k7/8/1K6/8/8/8/8/7R w - - 0 1", limits, b).rfind("bestmove h1h8", 0) == 0);
+    Capture c;  // being mated: score is negative mate
+    limits.depth = 4;
+    search("k7/8/1K6/8/8/8/8/7R b - - 0 1", limits, c);
+    CHECK(c.last_starting("info depth").find("score mate -1") != std::string::npos);
+}
+
+TEST_CASE("mate on the 100th ply beats the fifty-move rule", "[search]") {
+    SearchLimits limits;
+    limits.depth = 4;
+    Capture cap;
+    std::string best = search("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 99 80", limits, cap);
+    CHECK(best.rfind("bestmove d1d8", 0) == 0);
+    CHECK(cap.last_starting("info depth").find("score mate 1") != std::string::npos);
+}
+
+TEST_CASE("no legal move: bestmove 0000", "[search]") {
+    SearchLimits limits;
+    limits.depth = 3;
+    Capture mate, stalemate;
+    CHECK(search("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", limits, mate) == "bestmove 0000");
+    CHECK(search("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", limits, stalemate) == "bestmove 0000");
+}
+
+TEST_CASE("node and depth limits end the search with one bestmove", "[search]") {
+    SearchLimits limits;
+    limits.nodes = 20000;
+    Capture cap;
+    std::string best = search(std::string(Position::START_FEN).c_str(), limits, cap);
+    CHECK(best.rfind("bestmove ", 0) == 0);
+    CHECK(cap.count_starting("bestmove") == 1);
+    std::string info = cap.last_starting("info depth");
+    auto pos = info.find(" nodes ");
+    REQUIRE(pos != std::string::npos);
+    CHECK(std::stoull(info.substr(pos + 7)) < 20000 + 4096);
+}
+
+TEST_CASE("searchmoves restricts the root", "[search]") {
+    Capture cap;
+    Engine engine(cap.sink());
+    REQUIRE(!engine.set_position("", {}));
+    SearchLimits limits;
+    limits.depth = 5;
+    limits.searchmoves = {*engine.position().parse_uci_move("a2a3")};
+    REQUIRE(!engine.go(limits));
+    engine.wait_until_idle();
+    CHECK(cap.last_starting("bestmove").rfind("bestmove a2a3", 0) == 0);
+}
+
+TEST_CASE("bench is deterministic", "[search]") {
+    std::ostringstream a, b;
+    auto n1 = run_bench(5, a);
+    auto n2 = run_bench(5, b);
+    REQUIRE(n1 == n2);
+    REQUIRE(n1 > 1000);
+    REQUIRE(a.str().find("first-move cutoffs") != std::string::npos);
+    REQUIRE(a.str().find("Nodes searched  : ") != std::string::npos);
+}
+
+TEST_CASE("MultiPV sends one line per pv, together", "[search]") {
+    Capture cap;
+    Engine engine(cap.sink());
+    engine.set_multipv(3);
+    SearchLimits limits;
+    limits.depth = 4;
+    REQUIRE(!engine.go(limits));
+    engine.wait_until_idle();
+    CHECK(cap.count_starting("info depth 4 ") >= 3);
+    bool seen3 = false;
+    for (auto& l : cap.lines) seen3 |= l.find(" multipv 3 ") != std::string::npos;
+    CHECK(seen3);
+}
