@@ -660,9 +660,11 @@ void ThreadPool::main_search() {
     } else {
         shared_.sink(best.info_line(best.completed_depth(), 0));
     }
-    shared_.sink(bestmove_line(best));
-    std::lock_guard lock(mutex_);
+    std::string line = bestmove_line(best);
+    // Idle before the GUI can read bestmove, so that its next command is
+    // never refused as "still searching"; start() joins this thread anyway.
     searching_ = false;
+    shared_.sink(line);
 }
 
 const Worker& ThreadPool::best_worker() const {
