@@ -2,6 +2,8 @@
 
 #include <new>
 
+#include <unistd.h>
+
 namespace staccato {
 
 namespace {
@@ -19,6 +21,11 @@ std::uint8_t gen_of(std::uint64_t d) { return std::uint8_t(d >> 58); }
 TranspositionTable::TranspositionTable(std::size_t mb) { resize(mb); }
 
 bool TranspositionTable::resize(std::size_t mb) {
+    // Refuse sizes the machine cannot hold: the table is touched at once, and
+    // an over-committed allocation would end in the OOM killer, not in nullptr.
+    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    if (pages > 0 && page_size > 0 && mb * 1024 * 1024 > std::size_t(pages) / 4 * 3 * std::size_t(page_size))
+        return false;
     std::size_t count = mb * 1024 * 1024 / sizeof(Bucket);
     if (count == 0) count = 1;
     std::unique_ptr<Bucket[]> fresh(new (std::nothrow) Bucket[count]);
