@@ -115,7 +115,10 @@ def run_runner(args, engines, rounds, sprt=None):
     if sprt:
         cmd += ["-sprt", f"elo0={sprt[0]}", f"elo1={sprt[1]}", "alpha=0.05", "beta=0.05"]
     print(" ".join(cmd), flush=True)
-    subprocess.run(cmd, stdout=subprocess.DEVNULL if not args.verbose else None)
+    # The runner writes its config.json into the working directory: keep it out of the repository.
+    workdir = os.path.join("/tmp", "staccato-match")
+    os.makedirs(workdir, exist_ok=True)
+    subprocess.run(cmd, cwd=workdir, stdout=subprocess.DEVNULL if not args.verbose else None)
     return pgn
 
 
@@ -157,6 +160,11 @@ def main():
     args = ap.parse_args()
 
     ours = "staccato"
+    args.engine = os.path.abspath(args.engine)
+    args.book = os.path.abspath(args.book)
+    args.pgn = os.path.abspath(args.pgn) if args.pgn else None
+    if args.base:
+        args.base = os.path.abspath(args.base)
     me = (ours, args.engine, {"Hash": "16", "Threads": "1"})
     if args.mode == "sprt":
         if not args.base:

@@ -49,10 +49,10 @@ Bitboard relevant_mask(PieceType pt, Square s) {
 }
 
 void init_slider(PieceType pt, std::array<Magic, 64>& magics, Bitboard* table) {
-    Prng rng{0x9E3779B97F4A7C15ULL + pt};
+    [[maybe_unused]] Prng rng{0x9E3779B97F4A7C15ULL + pt};
     std::vector<Bitboard> occupancy(4096), reference(4096);
     std::vector<int> epoch(4096, 0);
-    int attempt = 0;
+    [[maybe_unused]] int attempt = 0;
     Bitboard* next_free = table;
 
     for (int sq = 0; sq < 64; ++sq) {

@@ -14,7 +14,7 @@ MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move ha
                        const std::array<Move, 2>& killers, Move countermove,
                        const ButterflyHistory& history)
     : pos_(pos), moves_(array.moves.data()), history_(history), killers_(killers),
-      countermove_(countermove), start_(start), next_to_play_(start), next_to_generate_(start),
+      countermove_(countermove), start_(start), next_to_play_(start), next_to_generate_(start), stage_end_(start),
       bad_captures_end_(start) {
     assert(start >= 0 && start <= MoveArray::CAPACITY);
     stage_ = pos.in_check() ? Stage::EvasionHash : Stage::MainHash;
@@ -24,7 +24,7 @@ MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move ha
 MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move hash_move,
                        const ButterflyHistory& history)
     : pos_(pos), moves_(array.moves.data()), history_(history), start_(start),
-      next_to_play_(start), next_to_generate_(start), bad_captures_end_(start) {
+      next_to_play_(start), next_to_generate_(start), stage_end_(start), bad_captures_end_(start) {
     assert(start >= 0 && start <= MoveArray::CAPACITY);
     stage_ = pos.in_check() ? Stage::EvasionHash : Stage::QsHash;
     bool usable = hash_move && pos.is_pseudo_legal(hash_move) &&
@@ -47,14 +47,29 @@ Move MovePicker::special(Move m) {
     return m;
 }
 
-void MovePicker::generate_captures() {
+void MovePicker::generate_captures(bool main_search) {
     assert(next_to_generate_ + MAX_MOVES <= int(MoveArray::CAPACITY + MAX_MOVES));
+    int from = next_to_generate_;
     next_to_generate_ = int(generate<GenType::Captures>(pos_, moves_ + next_to_generate_) - moves_);
-    score_captures();
+    score_captures(from, next_to_generate_);
+    stage_end_ = next_to_generate_;
+#ifdef STACCATO_UPFRONT_MOVEGEN
+    // Comparison build: every quiet is generated and scored now as well, as
+    // if the picker were not staged (the quiets wait behind stage_end_).
+    if (main_search) generate_quiets();
+#else
+    (void)main_search;
+#endif
 }
 
-void MovePicker::score_captures() {
-    for (int i = next_to_play_; i < next_to_generate_; ++i) {
+void MovePicker::generate_quiets() {
+    int from = next_to_generate_;
+    next_to_generate_ = int(generate<GenType::Quiets>(pos_, moves_ + next_to_generate_) - moves_);
+    score_quiets(from, next_to_generate_);
+}
+
+void MovePicker::score_captures(int from, int to) {
+    for (int i = from; i < to; ++i) {
         Move m = moves_[i].move;
         PieceType victim = m.type() == MoveType::EnPassant ? PAWN : type_of(pos_.piece_on(m.to()));
         int score = victim == NO_PIECE_TYPE ? 0 : SEE_VALUE[victim] * 16;
@@ -63,17 +78,17 @@ void MovePicker::score_captures() {
     }
 }
 
-void MovePicker::score_quiets() {
+void MovePicker::score_quiets(int from, int to) {
     Color us = pos_.side_to_move();
-    for (int i = next_to_play_; i < next_to_generate_; ++i) {
+    for (int i = from; i < to; ++i) {
         Move m = moves_[i].move;
         moves_[i].score = m.type() == MoveType::Promotion ? UNDERPROMOTION_SCORE : history_.get(us, m);
     }
 }
 
-void MovePicker::score_evasions() {
+void MovePicker::score_evasions(int from, int to) {
     Color us = pos_.side_to_move();
-    for (int i = next_to_play_; i < next_to_generate_; ++i) {
+    for (int i = from; i < to; ++i) {
         Move m = moves_[i].move;
         if (pos_.is_capture(m)) {
             PieceType victim = m.type() == MoveType::EnPassant ? PAWN : type_of(pos_.piece_on(m.to()));
@@ -88,9 +103,9 @@ void MovePicker::score_evasions() {
 // returns it if `accept` agrees; rejected moves are consumed too.
 template <typename Accept>
 Move MovePicker::pick_best(Accept accept) {
-    while (next_to_play_ < next_to_generate_) {
+    while (next_to_play_ < stage_end_) {
         int best = next_to_play_;
-        for (int i = best + 1; i < next_to_generate_; ++i)
+        for (int i = best + 1; i < stage_end_; ++i)
             if (moves_[i].score > moves_[best].score) best = i;
         std::swap(moves_[best], moves_[next_to_play_]);
         ScoredMove& sm = moves_[next_to_play_++];
@@ -112,12 +127,12 @@ Move MovePicker::next() {
         return next();
 
     case Stage::QsCaptureInit:
-        generate_captures();
+        generate_captures(false);
         stage_ = Stage::QsCaptures;
         return next();
 
     case Stage::CaptureInit:
-        generate_captures();
+        generate_captures(true);
         stage_ = Stage::GoodCaptures;
         [[fallthrough]];
 
@@ -148,8 +163,10 @@ Move MovePicker::next() {
 
     case Stage::QuietInit:
         if (!skip_quiets_) {
-            next_to_generate_ = int(generate<GenType::Quiets>(pos_, moves_ + next_to_generate_) - moves_);
-            score_quiets();
+#ifndef STACCATO_UPFRONT_MOVEGEN
+            generate_quiets();
+#endif
+            stage_end_ = next_to_generate_;
         }
         stage_ = Stage::Quiets;
         [[fallthrough]];
@@ -171,7 +188,8 @@ Move MovePicker::next() {
 
     case Stage::EvasionInit:
         next_to_generate_ = int(generate<GenType::Evasions>(pos_, moves_ + next_to_generate_) - moves_);
-        score_evasions();
+        score_evasions(start_, next_to_generate_);
+        stage_end_ = next_to_generate_;
         stage_ = Stage::Evasions;
         [[fallthrough]];
 

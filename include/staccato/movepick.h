@@ -56,10 +56,11 @@ class MovePicker {
   private:
     template <typename Accept>
     Move pick_best(Accept accept);
-    void generate_captures();
-    void score_captures();
-    void score_quiets();
-    void score_evasions();
+    void generate_captures(bool main_search);
+    void generate_quiets();
+    void score_captures(int from, int to);
+    void score_quiets(int from, int to);
+    void score_evasions(int from, int to);
     bool tried(Move m) const;
     Move special(Move m);  // validates a killer or countermove
 
@@ -75,6 +76,7 @@ class MovePicker {
     int start_;
     int next_to_play_;
     int next_to_generate_;
+    int stage_end_;         // the current stage's moves end here (<= next_to_generate_)
     int bad_captures_end_;  // losing captures are kept in [start_, bad_captures_end_)
     Stage stage_;
     bool skip_quiets_ = false;
