@@ -43,8 +43,8 @@ struct Prng {
 // Relevant occupancy: the rays without their last square (an edge square
 // never blocks anything behind it).
 Bitboard relevant_mask(PieceType pt, Square s) {
-    Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) |
-                     ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
+    Bitboard edges =
+        ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) | ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
     return detail::slider_attacks_slow(pt, s, 0) & ~edges;
 }
 
@@ -96,7 +96,7 @@ void init_slider(PieceType pt, std::array<Magic, 64>& magics, Bitboard* table) {
     }
 }
 
-}  // namespace
+} // namespace
 
 void init() {
     static bool done = false;
@@ -111,7 +111,7 @@ namespace {
 const struct Initializer {
     Initializer() { init(); }
 } initializer;
-}  // namespace
+} // namespace
 
-}  // namespace attacks
-}  // namespace staccato
+} // namespace attacks
+} // namespace staccato

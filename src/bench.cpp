@@ -65,7 +65,7 @@ constexpr std::array<std::string_view, 47> BENCH_POSITIONS = {
     "5k2/8/4PK2/8/8/8/8/8 w - - 0 1",
     "8/8/1p3k2/1P6/2P5/5K2/8/8 w - - 0 1",
 };
-}  // namespace
+} // namespace
 
 unsigned long long run_bench(int depth, std::ostream& out) {
     TranspositionTable tt(16);
@@ -85,7 +85,7 @@ unsigned long long run_bench(int depth, std::ostream& out) {
             out << "bench: position " << index << " refused: " << *err << '\n';
             continue;
         }
-        tt.clear();  // every position starts from nothing: the same count on every machine
+        tt.clear(); // every position starts from nothing: the same count on every machine
         pool.clear_history();
         std::uint64_t nodes = 0;
         OrderingStats stats;
@@ -115,7 +115,8 @@ unsigned long long run_bench(int depth, std::ostream& out) {
                   "first-move cutoffs: %.1f%% of %llu fail-highs (average cutoff move number %.2f)\n", first,
                   static_cast<unsigned long long>(sum.fail_highs), avg);
     out << line;
-    std::snprintf(line, sizeof line, "effective branching factor: %.2f (depth %d over depth %d, geometric mean)\n",
+    std::snprintf(line, sizeof line,
+                  "effective branching factor: %.2f (depth %d over depth %d, geometric mean)\n",
                   ebf_count ? std::exp(log_ebf_sum / ebf_count) : 0.0, depth, depth - 1);
     out << line;
     out << "Total time (ms) : " << ms << '\n'
@@ -124,4 +125,4 @@ unsigned long long run_bench(int depth, std::ostream& out) {
     return total;
 }
 
-}  // namespace staccato
+} // namespace staccato

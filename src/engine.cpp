@@ -86,4 +86,4 @@ std::uint64_t Engine::perft(int depth) {
     return n;
 }
 
-}  // namespace staccato
+} // namespace staccato

@@ -17,8 +17,8 @@ struct Score {
     constexpr Score& operator-=(Score o) { return mg -= o.mg, eg -= o.eg, *this; }
 };
 
-constexpr std::array<Score, PIECE_TYPE_NB> MATERIAL = {
-    Score{100, 125}, Score{320, 300}, Score{335, 320}, Score{480, 540}, Score{960, 1000}, Score{0, 0}};
+constexpr std::array<Score, PIECE_TYPE_NB> MATERIAL = {Score{100, 125}, Score{320, 300},  Score{335, 320},
+                                                       Score{480, 540}, Score{960, 1000}, Score{0, 0}};
 constexpr std::array<int, PIECE_TYPE_NB> PHASE_WEIGHT = {0, 1, 1, 2, 4, 0};
 constexpr int MAX_PHASE = 24;
 constexpr Score BISHOP_PAIR{30, 50};
@@ -40,8 +40,8 @@ constexpr Score psq_bonus(PieceType pt, int file, int rank) {
     switch (pt) {
     case PAWN: {
         int central = (file == 3 || file == 4) ? 1 : 0;
-        int mg = (rank - 1) * 4 + central * (rank >= 3 && rank <= 4 ? 18 : 0) -
-                 (central && rank == 1 ? 8 : 0);
+        int mg =
+            (rank - 1) * 4 + central * (rank >= 3 && rank <= 4 ? 18 : 0) - (central && rank == 1 ? 8 : 0);
         return {mg, (rank - 1) * 14};
     }
     case KNIGHT: return {-6 * cd + 14, -5 * cd + 12};
@@ -60,11 +60,10 @@ constexpr Score psq_bonus(PieceType pt, int file, int rank) {
 constexpr auto make_psq() {
     std::array<std::array<Score, 64>, PIECE_TYPE_NB> t{};
     for (int pt = PAWN; pt <= KING; ++pt)
-        for (int s = 0; s < 64; ++s)
-            t[pt][s] = MATERIAL[pt] + psq_bonus(PieceType(pt), s & 7, s >> 3);
+        for (int s = 0; s < 64; ++s) t[pt][s] = MATERIAL[pt] + psq_bonus(PieceType(pt), s & 7, s >> 3);
     return t;
 }
-constexpr auto PSQ = make_psq();  // material included
+constexpr auto PSQ = make_psq(); // material included
 
 struct Breakdown {
     Score material[2], placement[2], bishop_pair[2];
@@ -92,7 +91,7 @@ Breakdown compute(const Position& pos) {
 
 int taper(Score s, int phase) { return (s.mg * phase + s.eg * (MAX_PHASE - phase)) / MAX_PHASE; }
 
-}  // namespace
+} // namespace
 
 Value evaluate(const Position& pos) {
     Breakdown b = compute(pos);
@@ -121,12 +120,13 @@ std::string eval_report(const Position& pos) {
     Score total = (b.material[WHITE] + b.placement[WHITE] + b.bishop_pair[WHITE]) -
                   (b.material[BLACK] + b.placement[BLACK] + b.bishop_pair[BLACK]);
     os << "-------------+---------------+---------------+--------------\n";
-    std::snprintf(line, sizeof line, "Phase %d/%d; tapered total (White's view) %d cp; tempo %d for the side to move\n",
-                  b.phase, MAX_PHASE, taper(total, b.phase), TEMPO);
+    std::snprintf(line, sizeof line,
+                  "Phase %d/%d; tapered total (White's view) %d cp; tempo %d for the side to move\n", b.phase,
+                  MAX_PHASE, taper(total, b.phase), TEMPO);
     os << line;
     std::snprintf(line, sizeof line, "Final evaluation (side to move): %d cp\n", evaluate(pos));
     os << line;
     return os.str();
 }
 
-}  // namespace staccato
+} // namespace staccato

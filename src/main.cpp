@@ -66,7 +66,7 @@ int run_uci() {
     return 0;
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);

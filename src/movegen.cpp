@@ -4,17 +4,13 @@ namespace staccato {
 
 namespace {
 
-template <Color Us>
-constexpr Direction UP = Us == WHITE ? NORTH : SOUTH;
-template <Color Us>
-constexpr Direction UP_LEFT = Us == WHITE ? NORTH_WEST : SOUTH_EAST;
-template <Color Us>
-constexpr Direction UP_RIGHT = Us == WHITE ? NORTH_EAST : SOUTH_WEST;
+template <Color Us> constexpr Direction UP = Us == WHITE ? NORTH : SOUTH;
+template <Color Us> constexpr Direction UP_LEFT = Us == WHITE ? NORTH_WEST : SOUTH_EAST;
+template <Color Us> constexpr Direction UP_RIGHT = Us == WHITE ? NORTH_EAST : SOUTH_WEST;
 
 // Writes the promotions of one pawn move that belong to generation type T:
 // queen promotions are "captures" (they win material), under-promotions quiet.
-template <GenType T>
-ScoredMove* add_promotions(ScoredMove* out, Square from, Square to) {
+template <GenType T> ScoredMove* add_promotions(ScoredMove* out, Square from, Square to) {
     constexpr bool queens = T != GenType::Quiets;
     constexpr bool unders = T != GenType::Captures;
     if constexpr (queens) *out++ = Move(from, to, MoveType::Promotion, QUEEN);
@@ -27,8 +23,7 @@ ScoredMove* add_promotions(ScoredMove* out, Square from, Square to) {
 }
 
 // Pawn moves. `target` limits destinations in evasions (block or capture).
-template <Color Us, GenType T>
-ScoredMove* pawn_moves(const Position& pos, ScoredMove* out, Bitboard target) {
+template <Color Us, GenType T> ScoredMove* pawn_moves(const Position& pos, ScoredMove* out, Bitboard target) {
     constexpr Color Them = ~Us;
     constexpr Direction Up = UP<Us>, UpLeft = UP_LEFT<Us>, UpRight = UP_RIGHT<Us>;
     constexpr Bitboard Rank7 = Us == WHITE ? RANK_7_BB : RANK_2_BB;
@@ -113,8 +108,7 @@ ScoredMove* piece_moves(const Position& pos, ScoredMove* out, Bitboard target) {
     return out;
 }
 
-template <Color Us, GenType T>
-ScoredMove* generate_all(const Position& pos, ScoredMove* out) {
+template <Color Us, GenType T> ScoredMove* generate_all(const Position& pos, ScoredMove* out) {
     constexpr Color Them = ~Us;
     const Square ksq = pos.king_square(Us);
     Bitboard target;
@@ -157,8 +151,7 @@ ScoredMove* generate_all(const Position& pos, ScoredMove* out) {
 // Exact count of legal moves without writing them: the attacked-square map
 // (with our king lifted off the board), pin lines and the check mask decide
 // each piece's destinations, and popcount does the rest.
-template <Color Us>
-int count_legal(const Position& pos) {
+template <Color Us> int count_legal(const Position& pos) {
     constexpr Color Them = ~Us;
     constexpr Direction Up = UP<Us>, UpLeft = UP_LEFT<Us>, UpRight = UP_RIGHT<Us>;
     constexpr Bitboard Rank3 = Us == WHITE ? RANK_3_BB : RANK_6_BB;
@@ -238,12 +231,10 @@ int count_legal(const Position& pos) {
     return n;
 }
 
-}  // namespace
+} // namespace
 
-template <GenType T>
-ScoredMove* generate(const Position& pos, ScoredMove* out) {
-    return pos.side_to_move() == WHITE ? generate_all<WHITE, T>(pos, out)
-                                       : generate_all<BLACK, T>(pos, out);
+template <GenType T> ScoredMove* generate(const Position& pos, ScoredMove* out) {
+    return pos.side_to_move() == WHITE ? generate_all<WHITE, T>(pos, out) : generate_all<BLACK, T>(pos, out);
 }
 
 template ScoredMove* generate<GenType::Captures>(const Position&, ScoredMove*);
@@ -252,15 +243,15 @@ template ScoredMove* generate<GenType::Evasions>(const Position&, ScoredMove*);
 template ScoredMove* generate<GenType::NonEvasions>(const Position&, ScoredMove*);
 
 ScoredMove* generate_legal(const Position& pos, ScoredMove* out) {
-    ScoredMove* end = pos.in_check() ? generate<GenType::Evasions>(pos, out)
-                                     : generate<GenType::NonEvasions>(pos, out);
+    ScoredMove* end =
+        pos.in_check() ? generate<GenType::Evasions>(pos, out) : generate<GenType::NonEvasions>(pos, out);
     const Square ksq = pos.king_square(pos.side_to_move());
     const Bitboard pinned = pos.blockers_for_king(pos.side_to_move()) & pos.pieces(pos.side_to_move());
     ScoredMove* keep = out;
     for (ScoredMove* m = out; m != end; ++m) {
         Move mv = m->move;
-        bool needs_test = (pinned & square_bb(mv.from())) || mv.from() == ksq ||
-                          mv.type() == MoveType::EnPassant;
+        bool needs_test =
+            (pinned & square_bb(mv.from())) || mv.from() == ksq || mv.type() == MoveType::EnPassant;
         if (!needs_test || pos.is_legal(mv)) *keep++ = *m;
     }
     return keep;
@@ -270,4 +261,4 @@ int count_legal_moves(const Position& pos) {
     return pos.side_to_move() == WHITE ? count_legal<WHITE>(pos) : count_legal<BLACK>(pos);
 }
 
-}  // namespace staccato
+} // namespace staccato

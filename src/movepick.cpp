@@ -6,15 +6,14 @@
 namespace staccato {
 
 namespace {
-constexpr int CAPTURE_BASE = 1 << 24;  // evasion captures before evasion quiets
+constexpr int CAPTURE_BASE = 1 << 24; // evasion captures before evasion quiets
 constexpr int UNDERPROMOTION_SCORE = -(1 << 24);
-}  // namespace
+} // namespace
 
 MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move hash_move,
-                       const std::array<Move, 2>& killers, Move countermove,
-                       const ButterflyHistory& history)
-    : pos_(pos), moves_(array.moves.data()), history_(history), killers_(killers),
-      countermove_(countermove), start_(start), next_to_play_(start), next_to_generate_(start), stage_end_(start),
+                       const std::array<Move, 2>& killers, Move countermove, const ButterflyHistory& history)
+    : pos_(pos), moves_(array.moves.data()), history_(history), killers_(killers), countermove_(countermove),
+      start_(start), next_to_play_(start), next_to_generate_(start), stage_end_(start),
       bad_captures_end_(start) {
     assert(start >= 0 && start <= MoveArray::CAPACITY);
     stage_ = pos.in_check() ? Stage::EvasionHash : Stage::MainHash;
@@ -23,8 +22,8 @@ MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move ha
 
 MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move hash_move,
                        const ButterflyHistory& history)
-    : pos_(pos), moves_(array.moves.data()), history_(history), start_(start),
-      next_to_play_(start), next_to_generate_(start), stage_end_(start), bad_captures_end_(start) {
+    : pos_(pos), moves_(array.moves.data()), history_(history), start_(start), next_to_play_(start),
+      next_to_generate_(start), stage_end_(start), bad_captures_end_(start) {
     assert(start >= 0 && start <= MoveArray::CAPACITY);
     stage_ = pos.in_check() ? Stage::EvasionHash : Stage::QsHash;
     bool usable = hash_move && pos.is_pseudo_legal(hash_move) &&
@@ -101,8 +100,7 @@ void MovePicker::score_evasions(int from, int to) {
 
 // Selection sort step: swaps the best remaining move to next_to_play and
 // returns it if `accept` agrees; rejected moves are consumed too.
-template <typename Accept>
-Move MovePicker::pick_best(Accept accept) {
+template <typename Accept> Move MovePicker::pick_best(Accept accept) {
     while (next_to_play_ < stage_end_) {
         int best = next_to_play_;
         for (int i = best + 1; i < stage_end_; ++i)
@@ -139,7 +137,7 @@ Move MovePicker::next() {
     case Stage::GoodCaptures:
         if (Move m = pick_best([this](const ScoredMove& sm) {
                 if (see_ge(pos_, sm.move, 0)) return true;
-                moves_[bad_captures_end_++] = sm;  // set aside for the last stage
+                moves_[bad_captures_end_++] = sm; // set aside for the last stage
                 return false;
             }))
             return m;
@@ -201,11 +199,9 @@ Move MovePicker::next() {
     case Stage::QsCaptures:
         return pick_best([this](const ScoredMove& sm) { return see_ge(pos_, sm.move, 0); });
 
-    case Stage::Done:
-        return Move::none();
+    case Stage::Done: return Move::none();
     }
     return Move::none();
 }
 
-}  // namespace staccato
-
+} // namespace staccato

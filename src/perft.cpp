@@ -36,8 +36,7 @@ std::uint64_t perft_divide(Position& pos, int depth, std::ostream& out) {
     } else {
         total = 1;
     }
-    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                  std::chrono::steady_clock::now() - start)
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
                   .count();
     out << "\nNodes searched: " << total << '\n'
         << "Time (ms): " << ms << '\n'
@@ -46,4 +45,4 @@ std::uint64_t perft_divide(Position& pos, int depth, std::ostream& out) {
     return total;
 }
 
-}  // namespace staccato
+} // namespace staccato

@@ -43,13 +43,13 @@ constexpr Keys make_keys() {
     return k;
 }
 constexpr Keys KEYS = make_keys();
-}  // namespace
+} // namespace
 
 const std::array<std::array<Key, 64>, PIECE_NB> PSQ = KEYS.psq;
 const std::array<Key, 16> CASTLING = KEYS.castling;
 const std::array<Key, 8> EN_PASSANT = KEYS.ep;
 const Key SIDE = KEYS.side;
-}  // namespace zobrist
+} // namespace zobrist
 
 namespace {
 constexpr std::string_view PIECE_CHARS = "PNBRQK  pnbrqk";
@@ -60,9 +60,7 @@ Piece piece_from_char(char c) {
 }
 char piece_char(Piece p) { return PIECE_CHARS[type_of(p) + (color_of(p) == BLACK ? 8 : 0)]; }
 
-std::string square_name(Square s) {
-    return {char('a' + file_of(s)), char('1' + rank_of(s))};
-}
+std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
 std::vector<std::string_view> split(std::string_view s) {
     std::vector<std::string_view> out;
@@ -83,7 +81,7 @@ std::optional<int> parse_int(std::string_view s) {
     if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
     return v;
 }
-}  // namespace
+} // namespace
 
 // ---------------------------------------------------------------------------
 // Set-up
@@ -143,9 +141,9 @@ void Position::set_castling_right(Color c, Square rook_sq) {
 
     Square kto = castle_king_to(c, king_side), rto = castle_rook_to(c, king_side);
     castling_king_path_[idx] = between_bb(ksq, kto) | square_bb(kto);
-    castling_path_[idx] = (between_bb(ksq, kto) | between_bb(rook_sq, rto) | square_bb(kto) |
-                           square_bb(rto)) &
-                          ~(square_bb(ksq) | square_bb(rook_sq));
+    castling_path_[idx] =
+        (between_bb(ksq, kto) | between_bb(rook_sq, rto) | square_bb(kto) | square_bb(rto)) &
+        ~(square_bb(ksq) | square_bb(rook_sq));
 }
 
 std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960) {
@@ -153,7 +151,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     if (fields.size() < 4 || fields.size() > 6)
         return "FEN has " + std::to_string(fields.size()) + " fields, expected 6 (or 4)";
 
-    Position p{Blank{}};  // parse into a fresh object; *this changes only on success
+    Position p{Blank{}}; // parse into a fresh object; *this changes only on success
     p.chess960_ = chess960;
 
     // 1. Piece placement.
@@ -178,7 +176,8 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     for (Color c : {WHITE, BLACK})
         if (p.count(c, KING) != 1)
             return std::string("FEN must have exactly one ") + (c == WHITE ? "white" : "black") + " king";
-    if (p.pieces(PAWN) & (RANK_1_BB | RANK_8_BB)) return std::string("FEN has a pawn on the first or last rank");
+    if (p.pieces(PAWN) & (RANK_1_BB | RANK_8_BB))
+        return std::string("FEN has a pawn on the first or last rank");
     for (Color c : {WHITE, BLACK}) {
         // Promoted pieces must be paid for by missing pawns (keeps every
         // position under the 256-move bound).
@@ -189,9 +188,12 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     }
 
     // 2. Side to move.
-    if (fields[1] == "w") p.side_ = WHITE;
-    else if (fields[1] == "b") p.side_ = BLACK;
-    else return "FEN side to move must be 'w' or 'b', not '" + std::string(fields[1]) + "'";
+    if (fields[1] == "w")
+        p.side_ = WHITE;
+    else if (fields[1] == "b")
+        p.side_ = BLACK;
+    else
+        return "FEN side to move must be 'w' or 'b', not '" + std::string(fields[1]) + "'";
 
     // 3. Castling: KQkq (outermost rook), or Shredder/X-FEN file letters.
     if (fields[2] != "-") {
@@ -204,7 +206,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
                 return std::string("FEN castling '") + c + "' but the king is not on its first rank";
             Square rsq = SQ_NONE;
             if (lc == 'k') {
-                Bitboard r = back_rooks & ~(square_bb(ksq) * 2 - 1);  // files right of the king
+                Bitboard r = back_rooks & ~(square_bb(ksq) * 2 - 1); // files right of the king
                 if (r) rsq = msb(r);
             } else if (lc == 'q') {
                 Bitboard r = back_rooks & (square_bb(ksq) - 1);
@@ -246,12 +248,14 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     int rule50 = 0, fullmove = 1;
     if (fields.size() >= 5) {
         auto v = parse_int(fields[4]);
-        if (!v || *v < 0 || *v > 10000) return "FEN halfmove clock '" + std::string(fields[4]) + "' is not valid";
+        if (!v || *v < 0 || *v > 10000)
+            return "FEN halfmove clock '" + std::string(fields[4]) + "' is not valid";
         rule50 = *v;
     }
     if (fields.size() >= 6) {
         auto v = parse_int(fields[5]);
-        if (!v || *v < 0 || *v > 100000) return "FEN fullmove number '" + std::string(fields[5]) + "' is not valid";
+        if (!v || *v < 0 || *v > 100000)
+            return "FEN fullmove number '" + std::string(fields[5]) + "' is not valid";
         fullmove = std::max(1, *v);
     }
     p.st().rule50 = std::uint16_t(rule50);
@@ -349,9 +353,8 @@ std::string Position::to_string() const {
 // Attacks and check information
 // ---------------------------------------------------------------------------
 Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
-    return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) |
-           (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) | (knight_attacks(s) & pieces(KNIGHT)) |
-           (rook_attacks(s, occupied) & pieces(ROOK, QUEEN)) |
+    return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) |
+           (knight_attacks(s) & pieces(KNIGHT)) | (rook_attacks(s, occupied) & pieces(ROOK, QUEEN)) |
            (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN)) | (king_attacks(s) & pieces(KING));
 }
 
@@ -524,8 +527,8 @@ void Position::make_move(Move m) {
         remove_piece(to);
         put_piece(pc, kto);
         put_piece(rook, rto);
-        k ^= zobrist::PSQ[pc][from] ^ zobrist::PSQ[pc][kto] ^ zobrist::PSQ[rook][to] ^
-             zobrist::PSQ[rook][rto];
+        k ^=
+            zobrist::PSQ[pc][from] ^ zobrist::PSQ[pc][kto] ^ zobrist::PSQ[rook][to] ^ zobrist::PSQ[rook][rto];
     } else {
         Square capsq = m.type() == MoveType::EnPassant ? Square(to - pawn_push(us)) : to;
         Piece captured = board_[capsq];
@@ -613,7 +616,7 @@ void Position::make_null() {
     side_ = ~side_;
     ++game_ply_;
     signatures_[sp_] = k;
-    ns.checkers = 0;  // a null move is never made in check
+    ns.checkers = 0; // a null move is never made in check
 }
 
 void Position::unmake_null() {
@@ -638,8 +641,8 @@ bool Position::is_repetition(int search_root_ply) const {
     int seen = 0;
     for (int i = sp_ - 4; i >= sp_ - end; i -= 2) {
         if (signatures_[i] != k) continue;
-        if (i > search_root_ply) return true;  // repeated inside the search tree
-        if (++seen == 2) return true;          // three-fold with the game history
+        if (i > search_root_ply) return true; // repeated inside the search tree
+        if (++seen == 2) return true;         // three-fold with the game history
     }
     return false;
 }
@@ -706,4 +709,4 @@ bool Position::is_consistent(std::string* why) const {
     return true;
 }
 
-}  // namespace staccato
+} // namespace staccato

@@ -15,18 +15,18 @@ namespace {
 // Search constants, named in one place.
 constexpr int ASPIRATION_MIN_DEPTH = 4;
 constexpr Value ASPIRATION_DELTA = 16;
-constexpr int RFP_MAX_DEPTH = 8;          // reverse futility pruning
-constexpr Value RFP_MARGIN = 75;          // per ply of depth
-constexpr int NMP_MIN_DEPTH = 3;          // null-move pruning
-constexpr int NMP_VERIFY_DEPTH = 12;      // verify null-move cutoffs from here on
-constexpr int IIR_MIN_DEPTH = 4;          // internal iterative reduction
-constexpr int LMP_MAX_DEPTH = 8;          // late move pruning
+constexpr int RFP_MAX_DEPTH = 8;     // reverse futility pruning
+constexpr Value RFP_MARGIN = 75;     // per ply of depth
+constexpr int NMP_MIN_DEPTH = 3;     // null-move pruning
+constexpr int NMP_VERIFY_DEPTH = 12; // verify null-move cutoffs from here on
+constexpr int IIR_MIN_DEPTH = 4;     // internal iterative reduction
+constexpr int LMP_MAX_DEPTH = 8;     // late move pruning
 constexpr int FUTILITY_MAX_DEPTH = 8;
 constexpr Value FUTILITY_BASE = 90;
 constexpr Value FUTILITY_PER_DEPTH = 90;
 constexpr int SEE_PRUNE_MAX_DEPTH = 8;
-constexpr int SEE_QUIET_MARGIN = -60;     // per ply of depth
-constexpr int SEE_CAPTURE_MARGIN = -100;  // per ply of depth
+constexpr int SEE_QUIET_MARGIN = -60;    // per ply of depth
+constexpr int SEE_CAPTURE_MARGIN = -100; // per ply of depth
 constexpr int LMR_MIN_DEPTH = 3;
 constexpr int LMR_HISTORY_DIVISOR = 8192;
 constexpr Value DELTA_MARGIN = 200;       // quiescence delta pruning
@@ -42,9 +42,7 @@ const auto LMR_TABLE = [] {
 
 int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (improving ? 1 : 2); }
 
-bool has_non_pawn_material(const Position& pos, Color c) {
-    return pos.pieces(c) & ~pos.pieces(PAWN, KING);
-}
+bool has_non_pawn_material(const Position& pos, Color c) { return pos.pieces(c) & ~pos.pieces(PAWN, KING); }
 
 // Rough win/draw/loss chances in permille for a score in centipawns.
 std::array<int, 3> wdl_from_score(Value v) {
@@ -62,7 +60,7 @@ std::string score_text(Value v) {
     return "cp " + std::to_string(v);
 }
 
-}  // namespace
+} // namespace
 
 // ---------------------------------------------------------------------------
 // Worker
@@ -79,7 +77,8 @@ void Worker::prepare(const Position& root, const std::vector<Move>& searchmoves)
     root_sp_ = pos_.history_length();
     root_moves_.clear();
     for (const ScoredMove& sm : MoveList(pos_))
-        if (searchmoves.empty() || std::find(searchmoves.begin(), searchmoves.end(), sm.move) != searchmoves.end())
+        if (searchmoves.empty() ||
+            std::find(searchmoves.begin(), searchmoves.end(), sm.move) != searchmoves.end())
             root_moves_.push_back(RootMove{sm.move});
     for (StackEntry& e : stack_) e = StackEntry{};
     nodes_.store(0, std::memory_order_relaxed);
@@ -160,8 +159,10 @@ void Worker::iterative_deepening() {
         sort_root_moves();
 
         if (is_main() && time_to_stop_iterating(root_depth_)) {
-            if (shared_.pondering.load()) shared_.stop_on_ponderhit = true;
-            else shared_.stop = true;
+            if (shared_.pondering.load())
+                shared_.stop_on_ponderhit = true;
+            else
+                shared_.stop = true;
         }
         Value best = root_moves_[0].score;
         if (lim.mate > 0 && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * lim.mate)
@@ -325,7 +326,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     }
     const bool improving = !in_check && ply >= 2 && stack_[ply - 2].static_eval != VALUE_NONE &&
                            ss.static_eval > stack_[ply - 2].static_eval;
-    stack_[ply + 1].killers = {};  // killers are per node: reset for the children
+    stack_[ply + 1].killers = {}; // killers are per node: reset for the children
 
     if (!pv_node && !in_check) {
         // Step 5. Reverse futility pruning: far above beta at low depth, a
@@ -337,7 +338,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         // Step 6. Null-move pruning: if passing still fails high, a real move
         // will too (not in pawn endings, where zugzwang is common).
         if (depth >= NMP_MIN_DEPTH && eval >= beta && ply >= nmp_min_ply_ &&
-            stack_[ply - 1].current_move != Move::null() && has_non_pawn_material(pos_, pos_.side_to_move())) {
+            stack_[ply - 1].current_move != Move::null() &&
+            has_non_pawn_material(pos_, pos_.side_to_move())) {
             Value v = null_move_search(beta, eval, depth, ply, cut_node);
             if (v != VALUE_NONE) return v;
         }
@@ -446,7 +448,7 @@ bool Worker::shallow_prune(Move m, bool quiet, bool gives_check, int depth, int 
         // SEE pruning of quiets that lose material.
         if (depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(pos_, m, SEE_QUIET_MARGIN * depth)) return true;
     } else if (!quiet && depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(pos_, m, SEE_CAPTURE_MARGIN * depth)) {
-        return true;  // SEE pruning of clearly losing captures
+        return true; // SEE pruning of clearly losing captures
     }
     return false;
 }
@@ -463,7 +465,7 @@ Value Worker::null_move_search(Value beta, Value eval, int depth, int ply, bool 
     pos_.unmake_null();
     ss.current_move = Move::none();
     if (shared_.stop.load(std::memory_order_relaxed) || v < beta) return VALUE_NONE;
-    if (v >= VALUE_MATE_IN_MAX_PLY) v = beta;  // don't trust mates found by passing
+    if (v >= VALUE_MATE_IN_MAX_PLY) v = beta; // don't trust mates found by passing
     if (depth < NMP_VERIFY_DEPTH || nmp_min_ply_) return v;
 
     // At high depth, verify with a real search that has null moves off for
@@ -554,14 +556,16 @@ std::string Worker::info_line(int depth, int i) const {
     Value v = fresh ? rm.score : rm.previous_score;
     if (v == -VALUE_INFINITE) v = VALUE_ZERO;
     std::int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                           shared_.start)
+                                                                            shared_.start)
                           .count();
     std::uint64_t n = shared_.total_nodes ? shared_.total_nodes() : nodes();
     std::ostringstream os;
-    os << "info depth " << std::max(1, depth) << " seldepth " << std::max(rm.seldepth, 1) << " multipv " << i + 1
-       << " score " << score_text(v);
-    if (fresh && rm.lower_bound) os << " lowerbound";
-    else if (fresh && rm.upper_bound) os << " upperbound";
+    os << "info depth " << std::max(1, depth) << " seldepth " << std::max(rm.seldepth, 1) << " multipv "
+       << i + 1 << " score " << score_text(v);
+    if (fresh && rm.lower_bound)
+        os << " lowerbound";
+    else if (fresh && rm.upper_bound)
+        os << " upperbound";
     if (shared_.show_wdl) {
         auto wdl = wdl_from_score(v);
         os << " wdl " << wdl[0] << ' ' << wdl[1] << ' ' << wdl[2];
@@ -733,4 +737,4 @@ Move ThreadPool::search_sync(const Position& pos, int depth, std::uint64_t& node
     return w.root_moves().empty() ? Move::none() : w.root_moves()[0].move;
 }
 
-}  // namespace staccato
+} // namespace staccato

@@ -29,18 +29,18 @@ bool see_ge(const Position& pos, Move m, int threshold) {
     }
 
     int balance = captured_value - threshold;
-    if (balance < 0) return false;  // even if the opponent can't recapture
+    if (balance < 0) return false; // even if the opponent can't recapture
     balance -= SEE_VALUE[on_square];
-    if (balance >= 0) return true;  // even losing the piece keeps us above
+    if (balance >= 0) return true; // even losing the piece keeps us above
 
     const Bitboard diagonal = pos.pieces(BISHOP, QUEEN);
     const Bitboard straight = pos.pieces(ROOK, QUEEN);
     Bitboard attackers = pos.attackers_to(to, occupied) & occupied;
-    Color side = ~us;  // the side to capture next
+    Color side = ~us; // the side to capture next
 
     while (true) {
         Bitboard mine = attackers & pos.pieces(side);
-        if (!mine) break;  // `side` cannot recapture: it loses the exchange
+        if (!mine) break; // `side` cannot recapture: it loses the exchange
 
         // Cheapest attacker first.
         PieceType pt = PAWN;
@@ -67,4 +67,4 @@ bool see_ge(const Position& pos, Move m, int threshold) {
     return side != us;
 }
 
-}  // namespace staccato
+} // namespace staccato

@@ -49,4 +49,4 @@ bool TimeManager::should_stop_iterating(int stability, int score_drop, double be
     return elapsed_ms() >= limit;
 }
 
-}  // namespace staccato
+} // namespace staccato

@@ -16,7 +16,7 @@ std::uint64_t pack(Move move, Value score, Value eval, int depth, Bound bound, s
 }
 int depth_of(std::uint64_t d) { return int(std::int8_t((d >> 48) & 0xFF)); }
 std::uint8_t gen_of(std::uint64_t d) { return std::uint8_t(d >> 58); }
-}  // namespace
+} // namespace
 
 TranspositionTable::TranspositionTable(std::size_t mb) { resize(mb); }
 
@@ -73,8 +73,7 @@ void TranspositionTable::store(Key key, Move move, Value score, Value eval, int 
             // Same position: keep the old move if the new result has none,
             // and keep a deeper old entry unless the new one is exact.
             if (!move) move = Move(std::uint16_t(data & 0xFFFF));
-            if (bound != Bound::Exact && depth + 3 < depth_of(data) && gen_of(data) == generation_)
-                return;
+            if (bound != Bound::Exact && depth + 3 < depth_of(data) && gen_of(data) == generation_) return;
             victim = &e;
             break;
         }
@@ -102,4 +101,4 @@ int TranspositionTable::hashfull() const {
     return sampled ? used * 1000 / sampled : 0;
 }
 
-}  // namespace staccato
+} // namespace staccato

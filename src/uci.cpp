@@ -48,11 +48,11 @@ std::string sanitize(std::string_view s) {
     return out;
 }
 
-const std::vector<std::string_view> COMMANDS = {"uci", "isready", "ucinewgame", "position", "go", "stop",
-                                                "ponderhit", "setoption", "debug", "quit", "d", "eval",
-                                                "register"};
+const std::vector<std::string_view> COMMANDS = {"uci",  "isready",   "ucinewgame", "position", "go",
+                                                "stop", "ponderhit", "setoption",  "debug",    "quit",
+                                                "d",    "eval",      "register"};
 
-}  // namespace
+} // namespace
 
 UciLoop::UciLoop(Engine& engine, Engine::Sink out) : engine_(engine), out_(std::move(out)) {}
 
@@ -84,37 +84,40 @@ bool UciLoop::handle_line(std::string_view line) {
         engine_.stop();
         return false;
     }
-    if (cmd == "uci") cmd_uci();
-    else if (cmd == "isready") out_("readyok");
+    if (cmd == "uci")
+        cmd_uci();
+    else if (cmd == "isready")
+        out_("readyok");
     else if (cmd == "ucinewgame") {
-        if (engine_.searching()) out_("info string ucinewgame ignored: searching");
-        else engine_.new_game();
-    } else if (cmd == "position") cmd_position(args);
-    else if (cmd == "go") cmd_go(args);
-    else if (cmd == "stop") engine_.stop();
-    else if (cmd == "ponderhit") engine_.ponderhit();
-    else if (cmd == "setoption") cmd_setoption(args);
-    else if (cmd == "debug" || cmd == "register") { /* accepted, nothing to do */ }
-    else if (cmd == "d") {
-        std::string text = engine_.position().to_string();
-        std::size_t start = 0;
-        while (start < text.size()) {
-            std::size_t end = text.find('\n', start);
-            if (end == std::string::npos) end = text.size();
-            out_(std::string_view(text).substr(start, end - start));
-            start = end + 1;
-        }
-    } else if (cmd == "eval") {
-        std::string text = engine_.eval_report();
-        std::size_t start = 0;
-        while (start < text.size()) {
-            std::size_t end = text.find('\n', start);
-            if (end == std::string::npos) end = text.size();
-            out_(std::string_view(text).substr(start, end - start));
-            start = end + 1;
-        }
-    }
+        if (engine_.searching())
+            out_("info string ucinewgame ignored: searching");
+        else
+            engine_.new_game();
+    } else if (cmd == "position")
+        cmd_position(args);
+    else if (cmd == "go")
+        cmd_go(args);
+    else if (cmd == "stop")
+        engine_.stop();
+    else if (cmd == "ponderhit")
+        engine_.ponderhit();
+    else if (cmd == "setoption")
+        cmd_setoption(args);
+    else if (cmd == "debug" || cmd == "register") { /* accepted, nothing to do */
+    } else if (cmd == "d")
+        send_lines(engine_.position().to_string());
+    else if (cmd == "eval")
+        send_lines(engine_.eval_report());
     return true;
+}
+
+// Sends multi-line text one line at a time.
+void UciLoop::send_lines(std::string_view text) {
+    while (!text.empty()) {
+        std::size_t end = std::min(text.find('\n'), text.size());
+        out_(text.substr(0, end));
+        text.remove_prefix(std::min(end + 1, text.size()));
+    }
 }
 
 void UciLoop::cmd_uci() {
@@ -189,12 +192,16 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
     constexpr std::int64_t BIG = std::int64_t(1) << 40;
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string_view t = args[i];
-        if (t == "infinite") limits.infinite = true;
-        else if (t == "ponder") limits.ponder = true;
+        if (t == "infinite")
+            limits.infinite = true;
+        else if (t == "ponder")
+            limits.ponder = true;
         else if (t == "perft") {
             auto v = number(i, "perft");
-            if (v && *v >= 0 && *v <= 12) engine_.perft(int(*v));
-            else if (v) out_("info string go perft: depth must be 0..12");
+            if (v && *v >= 0 && *v <= 12)
+                engine_.perft(int(*v));
+            else if (v)
+                out_("info string go perft: depth must be 0..12");
             return;
         } else if (t == "wtime" || t == "btime") {
             if (auto v = number(i, t == "wtime" ? "wtime" : "btime"))
@@ -203,11 +210,13 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
             if (auto v = number(i, t == "winc" ? "winc" : "binc"))
                 limits.inc[t == "winc" ? WHITE : BLACK] = std::clamp<std::int64_t>(*v, 0, BIG);
         } else if (t == "movestogo") {
-            if (auto v = number(i, "movestogo")) limits.movestogo = int(std::clamp<std::int64_t>(*v, 0, 1000));
+            if (auto v = number(i, "movestogo"))
+                limits.movestogo = int(std::clamp<std::int64_t>(*v, 0, 1000));
         } else if (t == "depth") {
             if (auto v = number(i, "depth")) limits.depth = int(std::clamp<std::int64_t>(*v, 1, MAX_PLY - 4));
         } else if (t == "nodes") {
-            if (auto v = number(i, "nodes")) limits.nodes = std::uint64_t(std::clamp<std::int64_t>(*v, 1, BIG * 1024));
+            if (auto v = number(i, "nodes"))
+                limits.nodes = std::uint64_t(std::clamp<std::int64_t>(*v, 1, BIG * 1024));
         } else if (t == "mate") {
             if (auto v = number(i, "mate")) limits.mate = int(std::clamp<std::int64_t>(*v, 1, MAX_PLY / 2));
         } else if (t == "movetime") {
@@ -215,7 +224,7 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
         } else if (t == "searchmoves") {
             while (i + 1 < args.size()) {
                 auto m = pos.parse_uci_move(args[i + 1]);
-                if (!m) break;  // the first non-move ends the list
+                if (!m) break; // the first non-move ends the list
                 limits.searchmoves.push_back(*m);
                 ++i;
             }
@@ -271,7 +280,9 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
 
     if (key == "hash") {
         if (auto v = spin(HASH_RANGE))
-            if (!engine_.set_hash_mb(*v)) out_("info string Hash " + std::to_string(*v) + " MB: not enough memory, keeping the old size");
+            if (!engine_.set_hash_mb(*v))
+                out_("info string Hash " + std::to_string(*v) +
+                     " MB: not enough memory, keeping the old size");
     } else if (key == "threads") {
         if (auto v = spin(THREADS_RANGE)) engine_.set_threads(*v);
     } else if (key == "multipv") {
@@ -291,4 +302,4 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
     }
 }
 
-}  // namespace staccato
+} // namespace staccato

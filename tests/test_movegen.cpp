@@ -23,8 +23,7 @@ std::vector<std::string> suite(int every) {
     return out;
 }
 
-template <GenType T>
-std::set<std::uint16_t> gen(const Position& pos) {
+template <GenType T> std::set<std::uint16_t> gen(const Position& pos) {
     std::array<ScoredMove, MAX_MOVES> buf;
     ScoredMove* end = generate<T>(pos, buf.data());
     std::set<std::uint16_t> s;
@@ -40,7 +39,7 @@ void check_position(const Position& pos) {
     } else {
         auto caps = gen<GenType::Captures>(pos);
         auto quiets = gen<GenType::Quiets>(pos);
-        for (auto m : caps) REQUIRE(!quiets.count(m));  // categories are disjoint
+        for (auto m : caps) REQUIRE(!quiets.count(m)); // categories are disjoint
         pseudo = caps;
         pseudo.insert(quiets.begin(), quiets.end());
         REQUIRE(pseudo == gen<GenType::NonEvasions>(pos));
@@ -54,7 +53,7 @@ void check_position(const Position& pos) {
     REQUIRE(filtered == legal_set);
     REQUIRE(count_legal_moves(pos) == legal.size());
 }
-}  // namespace
+} // namespace
 
 TEST_CASE("categories, legality filter and bulk count agree on the suites", "[movegen]") {
     for (const std::string& fen : suite(1)) {

@@ -60,7 +60,7 @@ void check_main_picker(const Position& pos, MoveArray& array, int start, SlotSou
     bool in_quiet_stage_or_later = false;
     while (Move m = picker.next()) {
         INFO(pos.fen() << " move " << pos.move_to_uci(m));
-        REQUIRE(seen.insert(m.raw()).second);  // never twice
+        REQUIRE(seen.insert(m.raw()).second); // never twice
         REQUIRE(pos.is_pseudo_legal(m));
         if (pos.in_check()) REQUIRE(picker.stage() != MovePicker::Stage::Quiets);
         if (picker.stage() == MovePicker::Stage::Quiets) in_quiet_stage_or_later = true;
@@ -71,7 +71,8 @@ void check_main_picker(const Position& pos, MoveArray& array, int start, SlotSou
     }
     MoveList legal(pos);
     REQUIRE(int(legal_seen.size()) == legal.size());
-    for (const ScoredMove& sm : legal) REQUIRE(std::find(legal_seen.begin(), legal_seen.end(), sm.move) != legal_seen.end());
+    for (const ScoredMove& sm : legal)
+        REQUIRE(std::find(legal_seen.begin(), legal_seen.end(), sm.move) != legal_seen.end());
 }
 
 void check_qs_picker(const Position& pos, MoveArray& array, int start, SlotSource& slots,
@@ -105,7 +106,7 @@ void check_qs_picker(const Position& pos, MoveArray& array, int start, SlotSourc
     }
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("picker yields exactly the legal moves on the perft suites", "[movepick]") {
     auto array = std::make_unique<MoveArray>();

@@ -14,7 +14,7 @@ namespace {
 
 struct PerftCase {
     std::string fen;
-    std::vector<std::pair<int, std::uint64_t>> counts;  // (depth, nodes)
+    std::vector<std::pair<int, std::uint64_t>> counts; // (depth, nodes)
 };
 
 std::vector<PerftCase> load(const char* name) {
@@ -63,7 +63,7 @@ void run_suite(const char* name, std::uint64_t limit) {
     REQUIRE(checked > 0);
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("perft standard suite (counts up to the default limit)", "[perft]") {
     run_suite("standard.epd", PERFT_LIMIT);

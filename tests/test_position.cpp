@@ -53,7 +53,7 @@ std::string error_of(std::string_view fen) {
     auto err = pos.set_fen(fen);
     return err ? *err : std::string();
 }
-}  // namespace
+} // namespace
 
 TEST_CASE("FEN round trips", "[position]") {
     for (const char* name : {"standard.epd", "fischer.epd"})
@@ -70,19 +70,26 @@ TEST_CASE("FEN round trips", "[position]") {
     REQUIRE(!pos.set_fen("rnbqkbnr/pp1ppppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3"));
     REQUIRE(pos.fen() == "rnbqkbnr/pp1ppppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3");
     REQUIRE(!pos.set_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"));
-    REQUIRE(pos.ep_square() == SQ_NONE);  // no black pawn can take: not kept
+    REQUIRE(pos.ep_square() == SQ_NONE); // no black pawn can take: not kept
 }
 
 TEST_CASE("bad FENs are refused with a specific message", "[position]") {
     CHECK(error_of("8/8/8 w - - 0 1").find("fewer than 8 ranks") != std::string::npos);
-    CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0").empty());  // 5 fields: ok
+    CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0").empty()); // 5 fields: ok
     CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w").find("fields") != std::string::npos);
-    CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x y").find("fields") != std::string::npos);
-    CHECK(error_of("rnbqkbnx/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").find("bad piece letter") != std::string::npos);
-    CHECK(error_of("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").find("does not have 8 squares") != std::string::npos);
-    CHECK(error_of("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").find("more than 8 squares") != std::string::npos);
-    CHECK(error_of("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1").find("one black king") != std::string::npos);
-    CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1").find("one white king") != std::string::npos);
+    CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x y").find("fields") !=
+          std::string::npos);
+    CHECK(error_of("rnbqkbnx/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").find("bad piece letter") !=
+          std::string::npos);
+    CHECK(
+        error_of("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").find("does not have 8 squares") !=
+        std::string::npos);
+    CHECK(error_of("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").find("more than 8 squares") !=
+          std::string::npos);
+    CHECK(error_of("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1").find("one black king") !=
+          std::string::npos);
+    CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1").find("one white king") !=
+          std::string::npos);
     CHECK(error_of("4k3/8/8/8/8/8/8/4K2R w K - 0 1").empty());
     CHECK(error_of("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1").find("not to move is in check") != std::string::npos);
     CHECK(error_of("P3k3/8/8/8/8/8/8/4K3 w - - 0 1").find("first or last rank") != std::string::npos);
@@ -102,7 +109,7 @@ TEST_CASE("bad FENs are refused with a specific message", "[position]") {
     REQUIRE(!pos.set_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
     std::string before = pos.fen();
     REQUIRE(pos.set_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1"));
-    REQUIRE(pos.fen() == before);  // a refused FEN changes nothing
+    REQUIRE(pos.fen() == before); // a refused FEN changes nothing
 }
 
 TEST_CASE("Chess960 castling letters", "[position]") {
@@ -110,12 +117,12 @@ TEST_CASE("Chess960 castling letters", "[position]") {
     REQUIRE(!a.set_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
     REQUIRE(!b.set_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1"));
     REQUIRE(!a.is_chess960());
-    REQUIRE(b.is_chess960());  // Shredder letters switch Chess960 on
+    REQUIRE(b.is_chess960()); // Shredder letters switch Chess960 on
     REQUIRE(a.key() == b.key());
     REQUIRE(MoveList(a).size() == MoveList(b).size());
     Position c;
     REQUIRE(!c.set_fen("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1"));
-    REQUIRE(c.is_chess960());  // rooks off the corner files
+    REQUIRE(c.is_chess960()); // rooks off the corner files
     REQUIRE(c.fen() == "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
 }
 
@@ -146,15 +153,15 @@ TEST_CASE("repetition, fifty moves, insufficient material", "[position]") {
     Position pos;
     const char* cycle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
     for (const char* m : cycle) REQUIRE(pos.push_game_move(*pos.parse_uci_move(m)));
-    REQUIRE(!pos.is_repetition(pos.history_length()));  // twice only: no three-fold yet
-    REQUIRE(!pos.is_repetition(0));  // the earlier occurrence is the root itself: not yet
+    REQUIRE(!pos.is_repetition(pos.history_length())); // twice only: no three-fold yet
+    REQUIRE(!pos.is_repetition(0));                    // the earlier occurrence is the root itself: not yet
     REQUIRE(pos.push_game_move(*pos.parse_uci_move("g1f3")));
-    REQUIRE(pos.is_repetition(0));  // a repetition after the root counts at once
+    REQUIRE(pos.is_repetition(0)); // a repetition after the root counts at once
     REQUIRE(!pos.is_repetition(pos.history_length()));
     for (const char* m : {"g8f6", "f3g1", "f6g8"}) REQUIRE(pos.push_game_move(*pos.parse_uci_move(m)));
-    REQUIRE(pos.is_repetition(pos.history_length()));  // three-fold
+    REQUIRE(pos.is_repetition(pos.history_length())); // three-fold
     pos.make_move(*pos.parse_uci_move("e2e4"));
-    REQUIRE(!pos.is_repetition(0));  // irreversible move: the scan stops
+    REQUIRE(!pos.is_repetition(0)); // irreversible move: the scan stops
 
     REQUIRE(!pos.set_fen("4k3/8/8/8/8/8/8/4K2R w - - 99 80"));
     REQUIRE(!pos.is_fifty_move_draw());
@@ -170,7 +177,7 @@ TEST_CASE("repetition, fifty moves, insufficient material", "[position]") {
     REQUIRE(insufficient("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"));
     REQUIRE(insufficient("4k3/8/8/8/8/8/8/4KB2 w - - 0 1"));
     REQUIRE(insufficient("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"));   // same-coloured bishops
-    REQUIRE(!insufficient("4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1"));  // opposite colours
+    REQUIRE(!insufficient("4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1")); // opposite colours
     REQUIRE(!insufficient("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1"));
     REQUIRE(!insufficient("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
 }
@@ -182,8 +189,8 @@ TEST_CASE("UCI move text", "[position]") {
     REQUIRE(pos.move_to_uci(*pos.parse_uci_move("e1g1")) == "e1g1");
     REQUIRE(pos.parse_uci_move("e1c1")->type() == MoveType::Castling);
     REQUIRE(pos.parse_uci_move("b7a8q")->promotion() == QUEEN);
-    REQUIRE(pos.parse_uci_move("b7b8N")->promotion() == KNIGHT);  // upper case accepted
-    REQUIRE(!pos.parse_uci_move("b7b8"));                          // promotion piece missing
+    REQUIRE(pos.parse_uci_move("b7b8N")->promotion() == KNIGHT); // upper case accepted
+    REQUIRE(!pos.parse_uci_move("b7b8"));                        // promotion piece missing
     REQUIRE(!pos.parse_uci_move("e1e3"));
     REQUIRE(!pos.parse_uci_move("zz"));
     REQUIRE(!pos.parse_uci_move("e1g1xx"));

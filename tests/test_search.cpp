@@ -40,7 +40,7 @@ std::string search(const char* fen, SearchLimits limits, Capture& cap) {
     engine.wait_until_idle();
     return cap.last_starting("bestmove");
 }
-}  // namespace
+} // namespace
 
 TEST_CASE("finds mates and reports them", "[search]") {
     SearchLimits limits;
@@ -48,9 +48,9 @@ TEST_CASE("finds mates and reports them", "[search]") {
     Capture a;
     CHECK(search("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", limits, a).rfind("bestmove d1d8", 0) == 0);
     CHECK(a.last_starting("info depth").find("score mate 1") != std::string::npos);
-    Capture b;  // Rh8 mates: the white king covers a7 and b7
+    Capture b; // Rh8 mates: the white king covers a7 and b7
     CHECK(search("k7/8/1K6/8/8/8/8/7R w - - 0 1", limits, b).rfind("bestmove h1h8", 0) == 0);
-    Capture c;  // being mated: score is negative mate
+    Capture c; // being mated: score is negative mate
     limits.depth = 4;
     search("k7/8/1K6/8/8/8/8/7R b - - 0 1", limits, c);
     CHECK(c.last_starting("info depth").find("score mate -1") != std::string::npos);

@@ -34,7 +34,7 @@ struct Session {
         return lines.empty() ? std::string() : lines.back();
     }
 };
-}  // namespace
+} // namespace
 
 TEST_CASE("handshake and isready", "[uci]") {
     Session s;
@@ -75,9 +75,10 @@ TEST_CASE("bad positions leave the previous one in place", "[uci]") {
     Session s;
     s.send("position startpos moves e2e4");
     const std::string fen = s.engine.position().fen();
-    for (const char* bad : {"position fen 8/8/8/8 w - - 0 1", "position fen", "position startpos moves e7e5 e2e4 e1e3",
-                            "position startpos moves e2e4 xyz", "position", "position nonsense",
-                            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e5"}) {
+    for (const char* bad :
+         {"position fen 8/8/8/8 w - - 0 1", "position fen", "position startpos moves e7e5 e2e4 e1e3",
+          "position startpos moves e2e4 xyz", "position", "position nonsense",
+          "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e5"}) {
         s.send(bad);
         INFO(bad);
         CHECK(s.last().rfind("info string", 0) == 0);
@@ -90,13 +91,13 @@ TEST_CASE("garbage input never breaks the loop", "[uci]") {
     s.send("");
     s.send("   ");
     s.send(std::string(100000, 'x'));
-    s.send("\xff\xfe\x80 go \x01");  // unknown tokens skipped: a plain go, searches until stop
+    s.send("\xff\xfe\x80 go \x01"); // unknown tokens skipped: a plain go, searches until stop
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     s.send("stop");
     s.engine.wait_until_idle();
     s.send("go wtime -5 btime notanumber depth 99999999999999999999999");
     s.engine.wait_until_idle();
-    s.send("go depth");  // no usable limit: searches until stop
+    s.send("go depth"); // no usable limit: searches until stop
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     s.send("stop");
     s.engine.wait_until_idle();
@@ -114,9 +115,9 @@ TEST_CASE("go gives exactly one bestmove and stop ends infinite", "[uci]") {
     CHECK(s.count("bestmove") == 1);
     s.send("go infinite");
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    CHECK(s.count("bestmove") == 1);  // infinite never answers by itself
+    CHECK(s.count("bestmove") == 1); // infinite never answers by itself
     s.send("isready");
-    s.send("go depth 1");  // refused while searching
+    s.send("go depth 1"); // refused while searching
     s.send("stop");
     s.engine.wait_until_idle();
     CHECK(s.count("bestmove") == 2);

@@ -32,8 +32,7 @@ constexpr Bitboard ray_attacks(Square s, int df, int dr, Bitboard occupied) {
 }
 
 constexpr Bitboard slider_attacks_slow(PieceType pt, Square s, Bitboard occupied) {
-    constexpr int dirs[2][4][2] = {{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}},
-                                   {{1, 0}, {-1, 0}, {0, 1}, {0, -1}}};
+    constexpr int dirs[2][4][2] = {{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}, {{1, 0}, {-1, 0}, {0, 1}, {0, -1}}};
     Bitboard result = 0;
     for (const auto& d : dirs[pt == ROOK ? 1 : 0]) result |= ray_attacks(s, d[0], d[1], occupied);
     return result;
@@ -80,8 +79,8 @@ constexpr LineTables make_line_tables() {
             Bitboard empty_att = slider_attacks_slow(pt, Square(a), 0);
             for (int b = 0; b < 64; ++b) {
                 if (!(empty_att & square_bb(Square(b)))) continue;
-                t.line[a][b] = (empty_att & slider_attacks_slow(pt, Square(b), 0)) |
-                               square_bb(Square(a)) | square_bb(Square(b));
+                t.line[a][b] = (empty_att & slider_attacks_slow(pt, Square(b), 0)) | square_bb(Square(a)) |
+                               square_bb(Square(b));
                 t.between[a][b] = slider_attacks_slow(pt, Square(a), square_bb(Square(b))) &
                                   slider_attacks_slow(pt, Square(b), square_bb(Square(a)));
             }
@@ -90,7 +89,7 @@ constexpr LineTables make_line_tables() {
     return t;
 }
 
-}  // namespace detail
+} // namespace detail
 
 namespace attacks {
 
@@ -121,7 +120,7 @@ extern std::array<Magic, 64> ROOK_MAGICS;
 // Fills the slider tables. Idempotent; called automatically at start-up.
 void init();
 
-}  // namespace attacks
+} // namespace attacks
 
 inline Bitboard pawn_attacks(Color c, Square s) { return attacks::PAWN[c][s]; }
 inline Bitboard knight_attacks(Square s) { return attacks::KNIGHT[s]; }
@@ -155,4 +154,4 @@ inline Bitboard between_bb(Square a, Square b) { return attacks::LINES.between[a
 inline Bitboard line_bb(Square a, Square b) { return attacks::LINES.line[a][b]; }
 inline bool aligned(Square a, Square b, Square c) { return line_bb(a, b) & square_bb(c); }
 
-}  // namespace staccato
+} // namespace staccato

@@ -14,4 +14,4 @@ inline constexpr int BENCH_DEFAULT_DEPTH = 14;
 // Returns the total node count.
 unsigned long long run_bench(int depth, std::ostream& out);
 
-}  // namespace staccato
+} // namespace staccato

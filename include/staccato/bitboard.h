@@ -35,34 +35,48 @@ constexpr Square pop_lsb(Bitboard& b) {
 
 // Compass directions as square deltas.
 enum Direction : int {
-    NORTH = 8, SOUTH = -8, EAST = 1, WEST = -1,
-    NORTH_EAST = 9, NORTH_WEST = 7, SOUTH_EAST = -7, SOUTH_WEST = -9
+    NORTH = 8,
+    SOUTH = -8,
+    EAST = 1,
+    WEST = -1,
+    NORTH_EAST = 9,
+    NORTH_WEST = 7,
+    SOUTH_EAST = -7,
+    SOUTH_WEST = -9
 };
 
 constexpr Square operator+(Square s, Direction d) { return Square(int(s) + int(d)); }
 constexpr Square operator-(Square s, Direction d) { return Square(int(s) - int(d)); }
 
 // Shifts every bit one step in direction D, dropping bits that leave the board.
-template <Direction D>
-constexpr Bitboard shift(Bitboard b) {
-    if constexpr (D == NORTH) return b << 8;
-    else if constexpr (D == SOUTH) return b >> 8;
-    else if constexpr (D == EAST) return (b & ~FILE_H_BB) << 1;
-    else if constexpr (D == WEST) return (b & ~FILE_A_BB) >> 1;
-    else if constexpr (D == NORTH_EAST) return (b & ~FILE_H_BB) << 9;
-    else if constexpr (D == NORTH_WEST) return (b & ~FILE_A_BB) << 7;
-    else if constexpr (D == SOUTH_EAST) return (b & ~FILE_H_BB) >> 7;
-    else return (b & ~FILE_A_BB) >> 9;
+template <Direction D> constexpr Bitboard shift(Bitboard b) {
+    if constexpr (D == NORTH)
+        return b << 8;
+    else if constexpr (D == SOUTH)
+        return b >> 8;
+    else if constexpr (D == EAST)
+        return (b & ~FILE_H_BB) << 1;
+    else if constexpr (D == WEST)
+        return (b & ~FILE_A_BB) >> 1;
+    else if constexpr (D == NORTH_EAST)
+        return (b & ~FILE_H_BB) << 9;
+    else if constexpr (D == NORTH_WEST)
+        return (b & ~FILE_A_BB) << 7;
+    else if constexpr (D == SOUTH_EAST)
+        return (b & ~FILE_H_BB) >> 7;
+    else
+        return (b & ~FILE_A_BB) >> 9;
 }
 
 // Squares attacked by all pawns of colour C in b.
-template <Color C>
-constexpr Bitboard pawn_attacks_bb(Bitboard b) {
-    if constexpr (C == WHITE) return shift<NORTH_WEST>(b) | shift<NORTH_EAST>(b);
-    else return shift<SOUTH_WEST>(b) | shift<SOUTH_EAST>(b);
+template <Color C> constexpr Bitboard pawn_attacks_bb(Bitboard b) {
+    if constexpr (C == WHITE)
+        return shift<NORTH_WEST>(b) | shift<NORTH_EAST>(b);
+    else
+        return shift<SOUTH_WEST>(b) | shift<SOUTH_EAST>(b);
 }
 
 // An 8x8 picture of the bitboard, for debugging.
 std::string bitboard_to_string(Bitboard b);
 
-}  // namespace staccato
+} // namespace staccato

@@ -43,7 +43,7 @@ class Engine {
     using Sink = std::function<void(std::string_view line)>;
 
     explicit Engine(Sink sink);
-    ~Engine();  // stops and joins every search thread
+    ~Engine(); // stops and joins every search thread
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
 
@@ -55,15 +55,15 @@ class Engine {
     // Starts a search in the background and returns at once. Exactly one
     // `bestmove` line is sent per go. A go while searching is refused.
     std::optional<std::string> go(const SearchLimits& limits);
-    void stop();                // ends the search; bestmove follows promptly
-    void ponderhit();           // the pondered move was played: switch to normal timing
-    void wait_until_idle();     // blocks until the search thread has sent bestmove
+    void stop();            // ends the search; bestmove follows promptly
+    void ponderhit();       // the pondered move was played: switch to normal timing
+    void wait_until_idle(); // blocks until the search thread has sent bestmove
     bool searching() const;
-    void new_game();            // clears hash and histories
+    void new_game(); // clears hash and histories
 
     // Options. Setters assume validated values (see the *_RANGE constants).
     const EngineOptions& options() const { return options_; }
-    bool set_hash_mb(int mb);  // false: not enough memory, old table kept
+    bool set_hash_mb(int mb); // false: not enough memory, old table kept
     void clear_hash();
     void set_threads(int n);
     void set_multipv(int n) { options_.multipv = n; }
@@ -74,7 +74,7 @@ class Engine {
 
     // Extras for the command line and the `eval`, `d` and `go perft` commands.
     std::string eval_report() const;
-    std::uint64_t perft(int depth);  // prints the divide through the sink
+    std::uint64_t perft(int depth); // prints the divide through the sink
 
   private:
     Sink sink_;
@@ -84,4 +84,4 @@ class Engine {
     std::unique_ptr<ThreadPool> pool_;
 };
 
-}  // namespace staccato
+} // namespace staccato

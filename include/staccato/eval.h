@@ -14,4 +14,4 @@ Value evaluate(const Position& pos);
 // The term-by-term breakdown printed by the `eval` command.
 std::string eval_report(const Position& pos);
 
-}  // namespace staccato
+} // namespace staccato

@@ -59,4 +59,4 @@ class CounterMoves {
     std::array<std::array<Move, 64>, PIECE_NB> table_{};
 };
 
-}  // namespace staccato
+} // namespace staccato

@@ -21,8 +21,7 @@ namespace staccato {
 
 enum class GenType { Captures, Quiets, Evasions, NonEvasions };
 
-template <GenType T>
-ScoredMove* generate(const Position& pos, ScoredMove* out);
+template <GenType T> ScoredMove* generate(const Position& pos, ScoredMove* out);
 
 // Every legal move.
 ScoredMove* generate_legal(const Position& pos, ScoredMove* out);
@@ -48,4 +47,4 @@ class MoveList {
     ScoredMove* end_;
 };
 
-}  // namespace staccato
+} // namespace staccato

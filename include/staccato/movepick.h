@@ -25,15 +25,27 @@ namespace staccato {
 // The shared, ply-indexed move array of one search thread.
 struct MoveArray {
     static constexpr int CAPACITY = MAX_PLY * MAX_MOVES;
-    std::array<ScoredMove, CAPACITY + MAX_MOVES> moves;  // slack for the deepest ply
+    std::array<ScoredMove, CAPACITY + MAX_MOVES> moves; // slack for the deepest ply
 };
 
 class MovePicker {
   public:
     enum class Stage {
-        MainHash, CaptureInit, GoodCaptures, Killer1, Killer2, Countermove, QuietInit, Quiets, BadCaptures,
-        EvasionHash, EvasionInit, Evasions,
-        QsHash, QsCaptureInit, QsCaptures,
+        MainHash,
+        CaptureInit,
+        GoodCaptures,
+        Killer1,
+        Killer2,
+        Countermove,
+        QuietInit,
+        Quiets,
+        BadCaptures,
+        EvasionHash,
+        EvasionInit,
+        Evasions,
+        QsHash,
+        QsCaptureInit,
+        QsCaptures,
         Done
     };
 
@@ -54,15 +66,14 @@ class MovePicker {
     Stage stage() const { return stage_; }
 
   private:
-    template <typename Accept>
-    Move pick_best(Accept accept);
+    template <typename Accept> Move pick_best(Accept accept);
     void generate_captures(bool main_search);
     void generate_quiets();
     void score_captures(int from, int to);
     void score_quiets(int from, int to);
     void score_evasions(int from, int to);
     bool tried(Move m) const;
-    Move special(Move m);  // validates a killer or countermove
+    Move special(Move m); // validates a killer or countermove
 
     const Position& pos_;
     ScoredMove* moves_;
@@ -70,16 +81,16 @@ class MovePicker {
     Move hash_move_;
     std::array<Move, 2> killers_{};
     Move countermove_;
-    std::array<Move, 4> tried_{};  // moves already returned by special stages
+    std::array<Move, 4> tried_{}; // moves already returned by special stages
     int tried_count_ = 0;
 
     int start_;
     int next_to_play_;
     int next_to_generate_;
-    int stage_end_;         // the current stage's moves end here (<= next_to_generate_)
-    int bad_captures_end_;  // losing captures are kept in [start_, bad_captures_end_)
+    int stage_end_;        // the current stage's moves end here (<= next_to_generate_)
+    int bad_captures_end_; // losing captures are kept in [start_, bad_captures_end_)
     Stage stage_;
     bool skip_quiets_ = false;
 };
 
-}  // namespace staccato
+} // namespace staccato

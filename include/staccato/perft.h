@@ -17,4 +17,4 @@ std::uint64_t perft(Position& pos, int depth);
 // the speed. Returns the total.
 std::uint64_t perft_divide(Position& pos, int depth, std::ostream& out);
 
-}  // namespace staccato
+} // namespace staccato

@@ -22,16 +22,16 @@ extern const std::array<std::array<Key, 64>, PIECE_NB> PSQ;
 extern const std::array<Key, 16> CASTLING;
 extern const std::array<Key, 8> EN_PASSANT;
 extern const Key SIDE;
-}  // namespace zobrist
+} // namespace zobrist
 
 // Undo record: what make_move() cannot recompute when unmaking.
 struct StateInfo {
-    Bitboard checkers = 0;          // enemy pieces giving check to the side to move
-    std::array<Bitboard, 2> blockers{};  // pieces of either colour shielding king c from sliders
+    Bitboard checkers = 0;              // enemy pieces giving check to the side to move
+    std::array<Bitboard, 2> blockers{}; // pieces of either colour shielding king c from sliders
     Key pawn_key = 0;
     Square ep_square = SQ_NONE;
     std::uint8_t castling = NO_CASTLING;
-    std::uint16_t rule50 = 0;       // plies since the last capture or pawn move
+    std::uint16_t rule50 = 0; // plies since the last capture or pawn move
     std::uint16_t plies_from_null = 0;
     Piece captured = NO_PIECE;
 };
@@ -40,17 +40,16 @@ class Position {
   public:
     // Capacity of the game list: the played moves plus a full search line.
     static constexpr int CAPACITY = MAX_GAME_PLY + MAX_PLY + 8;
-    static constexpr std::string_view START_FEN =
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    static constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-    Position();  // the start position
+    Position(); // the start position
 
     // Parses a FEN (X-FEN or Shredder-FEN castling). On failure *this is left
     // unchanged and the reason is returned. A Shredder letter or a castling rook
     // off its standard file switches Chess960 mode on.
     [[nodiscard]] std::optional<std::string> set_fen(std::string_view fen, bool chess960 = false);
     std::string fen() const;
-    std::string to_string() const;  // board picture + FEN + key, for the `d` command
+    std::string to_string() const; // board picture + FEN + key, for the `d` command
 
     // Board access.
     Bitboard pieces() const { return by_color_[WHITE] | by_color_[BLACK]; }
@@ -103,9 +102,7 @@ class Position {
     bool is_capture(Move m) const {
         return (!empty(m.to()) && m.type() != MoveType::Castling) || m.type() == MoveType::EnPassant;
     }
-    bool is_capture_or_promotion(Move m) const {
-        return is_capture(m) || m.type() == MoveType::Promotion;
-    }
+    bool is_capture_or_promotion(Move m) const { return is_capture(m) || m.type() == MoveType::Promotion; }
     bool gives_check(Move m) const;
 
     // Making moves. The position keeps a stack of undo records; unmake must
@@ -161,12 +158,12 @@ class Position {
     std::array<Piece, 64> board_{};
     Color side_ = WHITE;
     bool chess960_ = false;
-    int game_ply_ = 0;  // plies since the start of the game (from the FEN's move number)
+    int game_ply_ = 0; // plies since the start of the game (from the FEN's move number)
 
     std::array<int, 64> castling_mask_{};          // rights lost when a piece leaves/reaches a square
     std::array<Square, 4> castling_rook_{};        // rook square per right
     std::array<Bitboard, 4> castling_path_{};      // squares that must be empty
-    std::array<Bitboard, 4> castling_king_path_{};  // squares the king crosses (not attacked)
+    std::array<Bitboard, 4> castling_king_path_{}; // squares the king crosses (not attacked)
 
     // The stacks: states_[i], game_moves_[i] (the move that led from position
     // i to i+1) and signatures_[i] (Zobrist key of position i), i <= sp_.
@@ -184,4 +181,4 @@ constexpr Square castle_rook_to(Color c, bool king_side) {
     return relative_square(c, king_side ? SQ_F1 : SQ_D1);
 }
 
-}  // namespace staccato
+} // namespace staccato

@@ -29,22 +29,22 @@ struct SearchShared {
     TranspositionTable* tt = nullptr;
     SearchLimits limits;
     TimeManager time;
-    TimePoint start;  // when go arrived (for info output)
+    TimePoint start; // when go arrived (for info output)
     std::atomic<bool> stop{false};
-    std::atomic<bool> pondering{false};        // go ponder, until ponderhit
-    std::atomic<bool> stop_on_ponderhit{false};  // time was up while pondering
+    std::atomic<bool> pondering{false};         // go ponder, until ponderhit
+    std::atomic<bool> stop_on_ponderhit{false}; // time was up while pondering
     int multipv = 1;
     bool show_wdl = false;
-    bool silent = false;  // bench: no info lines
+    bool silent = false; // bench: no info lines
     std::function<void(std::string_view)> sink;
-    std::function<std::uint64_t()> total_nodes;  // over every worker
+    std::function<std::uint64_t()> total_nodes; // over every worker
 };
 
 // Move-ordering quality, counted at every fail high.
 struct OrderingStats {
     std::uint64_t fail_highs = 0;
     std::uint64_t first_move_fail_highs = 0;
-    std::uint64_t cutoff_move_number_sum = 0;  // 1-based position of the cutoff move
+    std::uint64_t cutoff_move_number_sum = 0; // 1-based position of the cutoff move
 };
 
 struct RootMove {
@@ -54,7 +54,7 @@ struct RootMove {
     Value display_score = -VALUE_INFINITE;
     bool lower_bound = false, upper_bound = false;
     int seldepth = 0;
-    std::uint64_t nodes = 0;  // subtree size in the last iteration
+    std::uint64_t nodes = 0; // subtree size in the last iteration
     std::array<Move, MAX_PLY> pv{};
     int pv_length = 0;
 };
@@ -67,7 +67,7 @@ class Worker {
     void prepare(const Position& root, const std::vector<Move>& searchmoves);
     // Runs iterative deepening until the limits or the stop flag end it.
     void iterative_deepening();
-    void clear_history();  // ucinewgame / bench
+    void clear_history(); // ucinewgame / bench
     void age_history() { history_.age(); }
 
     std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
@@ -88,7 +88,7 @@ class Worker {
         Move current_move;
         Piece moved_piece = NO_PIECE;
         Move excluded;
-        int move_start = 0;  // this ply's slice of the move array begins here
+        int move_start = 0; // this ply's slice of the move array begins here
         int pv_length = 0;
         std::array<Move, MAX_PLY + 1> pv{};
     };
@@ -114,7 +114,7 @@ class Worker {
     int id_;
     SearchShared& shared_;
     Position pos_;
-    int root_sp_ = 0;  // game-list index of the root position
+    int root_sp_ = 0; // game-list index of the root position
     MoveArray moves_;
     ButterflyHistory history_;
     CounterMoves countermoves_;
@@ -130,7 +130,7 @@ class Worker {
     Move previous_best_move_;
     std::atomic<std::uint64_t> nodes_{0};
     std::uint64_t check_counter_ = 0;
-    int nmp_min_ply_ = 0;  // null move off below this ply (verification search)
+    int nmp_min_ply_ = 0; // null move off below this ply (verification search)
     OrderingStats ordering_;
     std::array<std::uint64_t, MAX_PLY> iteration_nodes_{};
 };
@@ -152,7 +152,7 @@ class ThreadPool {
                int move_overhead_ms, std::function<void(std::string_view)> sink);
     void stop();
     void ponderhit();
-    void wait();  // joins the search thread (after bestmove)
+    void wait(); // joins the search thread (after bestmove)
     bool searching() const { return searching_.load(); }
 
     std::uint64_t iteration_nodes(int d) const { return workers_[0]->iteration_nodes(d); }
@@ -176,4 +176,4 @@ class ThreadPool {
     std::condition_variable cv_;
 };
 
-}  // namespace staccato
+} // namespace staccato

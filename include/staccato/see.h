@@ -15,4 +15,4 @@ inline constexpr int SEE_VALUE[PIECE_TYPE_NB + 1] = {100, 320, 330, 500, 950, 20
 // valuable attacker and free to stop.
 bool see_ge(const Position& pos, Move m, int threshold);
 
-}  // namespace staccato
+} // namespace staccato

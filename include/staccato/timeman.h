@@ -18,13 +18,13 @@ struct SearchLimits {
     std::array<std::int64_t, 2> time{-1, -1};
     std::array<std::int64_t, 2> inc{0, 0};
     int movestogo = 0;
-    int depth = 0;            // 0 = no limit
-    std::uint64_t nodes = 0;  // 0 = no limit
-    int mate = 0;             // mate in N moves, 0 = not asked
+    int depth = 0;           // 0 = no limit
+    std::uint64_t nodes = 0; // 0 = no limit
+    int mate = 0;            // mate in N moves, 0 = not asked
     std::int64_t movetime = -1;
     bool infinite = false;
     bool ponder = false;
-    std::vector<Move> searchmoves;  // empty = all legal moves
+    std::vector<Move> searchmoves; // empty = all legal moves
 
     bool uses_clock() const { return time[WHITE] >= 0 || time[BLACK] >= 0; }
 };
@@ -58,9 +58,9 @@ class TimeManager {
     }
     std::atomic<std::int64_t> start_ns_{0};
     bool enabled_ = false;
-    bool fixed_ = false;  // movetime: use all of it
+    bool fixed_ = false; // movetime: use all of it
     std::int64_t soft_ms_ = 0;
     std::int64_t hard_ms_ = 0;
 };
 
-}  // namespace staccato
+} // namespace staccato

@@ -46,7 +46,7 @@ class TranspositionTable {
 
   private:
     struct Entry {
-        std::atomic<std::uint64_t> check{0};  // key ^ data
+        std::atomic<std::uint64_t> check{0}; // key ^ data
         std::atomic<std::uint64_t> data{0};
     };
     struct alignas(64) Bucket {
@@ -72,4 +72,4 @@ constexpr Value value_from_tt(Value v, int ply) {
     return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
 }
 
-}  // namespace staccato
+} // namespace staccato

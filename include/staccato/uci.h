@@ -22,6 +22,7 @@ class UciLoop {
     void run(std::istream& in);
 
   private:
+    void send_lines(std::string_view text);
     void cmd_uci();
     void cmd_position(const std::vector<std::string_view>& args);
     void cmd_go(const std::vector<std::string_view>& args);
@@ -31,4 +32,4 @@ class UciLoop {
     Engine::Sink out_;
 };
 
-}  // namespace staccato
+} // namespace staccato
