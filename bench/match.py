@@ -1,184 +1,271 @@
 #!/usr/bin/env python3
 """Matches, gauntlets and SPRT tests for Staccato through a match runner on PATH.
 
-Uses `fastchess` (or `cutechess-cli`), built by you from its public source
-outside this repository. Openings come from ../shared/data/books.
+Uses `fastchess` (preferred) or `cutechess-cli`, built from public source
+outside this repository. Openings: ../shared/data/books/noob_3moves_4000.epd,
+random order, every opening played once with each colour.
 
-    python3 bench/match.py match --engine build/staccato --opponent glaurung --tc 10+0.1 --games 200
-    python3 bench/match.py gauntlet --engine build/staccato --opponents stockfish-2000,glaurung,toga2 --games 200
-    python3 bench/match.py sprt --engine build/staccato --base /tmp/staccato-base --tc 8+0.08
+    python3 bench/match.py match --engine build/staccato --opponent glaurung --tc 40/5 --games 300
+    python3 bench/match.py gauntlet --engine build/staccato --opponents stockfish-2000,glaurung,toga2,ethereal \\
+        --tc 10+0.1 --games 200 --concurrency 2
+    python3 bench/match.py sprt --engine build/staccato --base /tmp/staccato-base --tc 8+0.08 --elo0 0 --elo1 5
 
-Time controls use the runner's format: 10+0.1 (seconds + increment),
-40/5 (40 moves in 5 s, repeating). Results are read back from the PGN and
-printed from Staccato's point of view: W/D/L, score, Elo with a 95% interval,
-and every game that ended by time forfeit, illegal move or a crash.
+Time controls use the runner's format: 10+0.1 (seconds + increment), 40/5 (40 moves in 5 s, repeating).
+Opponents: stockfish-<ELO> (UCI_LimitStrength, 1350-2850), stockfish, glaurung, toga2, ethereal, or a path to
+any UCI engine. --engine and --base accept the same short names. Results are read back from the PGN and
+printed from Staccato's side: W/D/L, score, Elo with a 95% interval (trinomial, normal approximation), and
+every game lost on time, by an illegal move or by a crash/disconnect. Runner output goes to <pgn>.log.
 """
 import argparse
 import math
 import os
+import random
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_BOOK = os.path.join(ROOT, "..", "shared", "data", "books", "noob_3moves_4000.epd")
+OURS, BASE = "staccato", "base"
+ENGINES = {  # short name -> (binary, UCI options); glaurung defaults to 2 threads, toga2 to a 128 MB hash
+    "stockfish": ("/usr/games/stockfish", {"Threads": "1", "Hash": "16"}),
+    "glaurung": ("/usr/games/glaurung", {"Threads": "1", "OwnBook": "false"}),
+    "toga2": ("/usr/games/toga2", {"OwnBook": "false", "Hash": "16"}),
+    "ethereal": ("/usr/games/ethereal-chess", {"Threads": "1", "Hash": "16"}),
+}
+# PGN Termination tags (fastchess and cutechess) -> problem category
+PROBLEMS = {"time forfeit": "time loss", "illegal move": "illegal move", "abandoned": "crash/disconnect",
+            "stalled connection": "crash/disconnect"}
 
 
-def opponent(name):
-    """Short name -> (command, options) for the Debian engines in /usr/games."""
+def resolve(name, extra=()):
+    """Short name or path -> (command, options); `extra` is a list of NAME=VALUE overrides."""
     m = re.fullmatch(r"stockfish-(\d+)", name)
     if m:
-        return "/usr/games/stockfish", {"UCI_LimitStrength": "true", "UCI_Elo": m.group(1), "Threads": "1",
-                                         "Hash": "16"}
-    table = {
-        "stockfish": ("/usr/games/stockfish", {"Threads": "1", "Hash": "16"}),
-        "glaurung": ("/usr/games/glaurung", {"Threads": "1", "OwnBook": "false", "Hash": "16"}),
-        "toga2": ("/usr/games/toga2", {"OwnBook": "false", "Hash": "16"}),
-        "ethereal": ("/usr/games/ethereal-chess", {"Threads": "1", "Hash": "16"}),
-    }
-    if name in table:
-        return table[name]
-    return name, {}  # a path to any UCI engine
+        cmd, opts = "/usr/games/stockfish", {"UCI_LimitStrength": "true", "UCI_Elo": m.group(1),
+                                             "Threads": "1", "Hash": "16"}
+    elif name in ENGINES:
+        cmd, opts = ENGINES[name][0], dict(ENGINES[name][1])
+    else:
+        cmd, opts = os.path.abspath(name), {"Threads": "1", "Hash": "16"}
+    if not os.access(cmd, os.X_OK):
+        sys.exit(f"engine not found or not executable: {cmd}")
+    opts.update(kv.split("=", 1) for kv in extra)
+    return cmd, opts
 
 
-def engine_args(name, cmd, options):
-    args = ["-engine", f"cmd={cmd}", f"name={name}"]
-    args += [f"option.{k}={v}" for k, v in options.items()]
-    return args
+# ---------------------------------------------------------------- statistics
+def mean_var(values):
+    n = len(values)
+    m = sum(values) / n
+    return m, sum((v - m) ** 2 for v in values) / n
 
 
-def elo_with_error(w, d, l):
-    """Elo difference and the half-width of its 95% interval (normal approximation)."""
+def to_elo(s):
+    return -400 * math.log10(1 / s - 1) + 0.0 if 0 < s < 1 else math.copysign(math.inf, s - 0.5)
+
+
+def elo_interval(w, d, l):
+    """Elo, half-width of the 95% interval, and LOS, from W/D/L (trinomial, normal approximation)."""
     n = w + d + l
-    if n == 0:
-        return 0.0, 0.0
-    score = (w + 0.5 * d) / n
-    var = (w * (1 - score) ** 2 + d * (0.5 - score) ** 2 + l * score ** 2) / n
-    elo = lambda s: -400 * math.log10(1 / s - 1) if 0 < s < 1 else math.copysign(999, s - 0.5)
+    s, var = mean_var([1.0] * w + [0.5] * d + [0.0] * l)
     margin = 1.96 * math.sqrt(var / n)
-    lo, hi = max(score - margin, 1e-6), min(score + margin, 1 - 1e-6)
-    return elo(score), (elo(hi) - elo(lo)) / 2
+    lo, hi = max(s - margin, 1e-9), min(s + margin, 1 - 1e-9)
+    err = (to_elo(hi) - to_elo(lo)) / 2 if 0 < s < 1 else math.nan
+    los = 0.5 * (1 + math.erf((w - l) / math.sqrt(2 * (w + l)))) if w + l else 0.5
+    return to_elo(s), err, los
 
 
-def sprt_llr(w, d, l, elo0, elo1):
-    """Generalized SPRT log-likelihood ratio (trinomial, normal approximation)."""
-    n = w + d + l
-    if n == 0 or w == n or l == n:
+def llr(values, elo0, elo1):
+    """GSPRT log-likelihood ratio (normal approximation) for per-game or per-pair scores in [0, 1]."""
+    if len(values) < 2:
         return 0.0
-    s = (w + 0.5 * d) / n
-    var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n
-    if var <= 0:
+    s, var = mean_var(values)
+    if var == 0:
         return 0.0
-    s0 = 1 / (1 + 10 ** (-elo0 / 400))
-    s1 = 1 / (1 + 10 ** (-elo1 / 400))
-    return (s1 - s0) * (2 * s - s0 - s1) / (2 * var / n)
+    s0, s1 = 1 / (1 + 10 ** (-elo0 / 400)), 1 / (1 + 10 ** (-elo1 / 400))
+    return len(values) * (s1 - s0) * (2 * s - s0 - s1) / (2 * var)
 
 
-def parse_pgn(path, ours):
-    """Per opponent: [wins, draws, losses] for `ours`, plus abnormal endings."""
-    results, problems = {}, []
+# ---------------------------------------------------------------- PGN
+def read_games(path):
+    """Finished games as dicts of PGN tags plus 'ending' (the last move comment)."""
     text = open(path, errors="replace").read() if os.path.exists(path) else ""
-    for game in re.split(r"\n(?=\[Event )", text):
-        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', game))
-        if "Result" not in tags or tags["Result"] == "*":
+    games = []
+    for chunk in re.split(r"\n(?=\[Event )", text):
+        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', chunk, re.M))
+        if tags.get("Result", "*") == "*":
             continue
-        white, black, res = tags.get("White"), tags.get("Black"), tags["Result"]
+        comments = re.findall(r"\{([^}]*)\}", chunk)
+        tags["ending"] = comments[-1].split(",")[-1].strip() if comments else ""
+        games.append(tags)
+    return games
+
+
+def tally(games, ours):
+    """Per opponent: W/D/L lists, pair scores, and the games that ended abnormally."""
+    per_opp, pairs, problems = {}, {}, []
+    for g in games:
+        white, black, res = g.get("White"), g.get("Black"), g["Result"]
         if ours not in (white, black):
             continue
         opp = black if white == ours else white
-        wdl = results.setdefault(opp, [0, 0, 0])
-        if res == "1/2-1/2":
-            wdl[1] += 1
-        elif (res == "1-0") == (white == ours):
-            wdl[0] += 1
-        else:
-            wdl[2] += 1
-        ending = (tags.get("Termination", "") + " " + " ".join(re.findall(r"\{([^}]*)\}\s*(?:1-0|0-1|1/2-1/2)\s*$", game))).lower()
-        if any(k in ending for k in ("time", "illegal", "disconnect", "crash", "stall", "abandon")):
-            problems.append(f"{white} vs {black} {res}: {ending.strip()}")
-    return results, problems
+        score = 0.5 if res == "1/2-1/2" else float((res == "1-0") == (white == ours))
+        wdl = per_opp.setdefault(opp, [0, 0, 0])
+        wdl[{1.0: 0, 0.5: 1, 0.0: 2}[score]] += 1
+        pairs.setdefault((opp, g.get("Round", "?"), g.get("FEN", "")), []).append(score)
+        kind = PROBLEMS.get(g.get("Termination", "").lower())
+        if kind:
+            loser = (black if res == "0-1" else white) if res != "1/2-1/2" else "?"
+            problems.append((kind, loser, f"{white} vs {black} {res} ({g.get('Termination')}: {g['ending']})"))
+    return per_opp, pairs, problems
 
 
-def run_runner(args, engines, rounds, sprt=None):
-    runner = shutil.which("fastchess")
-    if not runner:
-        sys.exit("fastchess not found on PATH (build it from its public source, outside this repository)")
-    pgn = args.pgn or f"/tmp/match-{int(time.time())}.pgn"
-    cmd = [runner]
-    for name, c, opts in engines:
-        cmd += engine_args(name, c, opts)
+# ---------------------------------------------------------------- runner
+def find_runner():
+    for name in ("fastchess", "cutechess-cli"):
+        if shutil.which(name):
+            return name, shutil.which(name)
+    sys.exit("neither fastchess nor cutechess-cli on PATH (build one from public source, outside this repository)")
+
+
+def runner_command(runner, path, args, engines, rounds, sprt):
+    cmd = [path]
+    for name, (c, opts) in engines:
+        cmd += ["-engine", f"cmd={c}", f"name={name}"] + [f"option.{k}={v}" for k, v in opts.items()]
+    fmt = "pgn" if args.book.endswith(".pgn") else "epd"
     cmd += ["-each", f"tc={args.tc}", "proto=uci", "-rounds", str(rounds), "-games", "2", "-repeat",
-            "-concurrency", str(args.concurrency), "-openings", f"file={args.book}", "format=epd", "order=random",
-            "-pgnout", f"file={pgn}", "-recover"]
+            "-concurrency", str(args.concurrency), "-recover", "-srand", str(args.seed),
+            "-openings", f"file={args.book}", f"format={fmt}", "order=random"]
+    cmd += ["-pgnout", f"file={args.pgn}"] if runner == "fastchess" else ["-pgnout", args.pgn]
     if sprt:
-        cmd += ["-sprt", f"elo0={sprt[0]}", f"elo1={sprt[1]}", "alpha=0.05", "beta=0.05"]
-    print(" ".join(cmd), flush=True)
-    # The runner writes its config.json into the working directory: keep it out of the repository.
-    workdir = os.path.join("/tmp", "staccato-match")
-    os.makedirs(workdir, exist_ok=True)
-    subprocess.run(cmd, cwd=workdir, stdout=subprocess.DEVNULL if not args.verbose else None)
-    return pgn
+        cmd += ["-sprt", f"elo0={args.elo0}", f"elo1={args.elo1}", f"alpha={args.alpha}", f"beta={args.beta}"]
+        cmd += ["model=logistic"] if runner == "fastchess" else []  # same Elo scale as the LLR printed here
+    return cmd
 
 
-def report(pgn, ours, sprt=None):
-    results, problems = parse_pgn(pgn, ours)
-    total = [0, 0, 0]
-    for opp, (w, d, l) in sorted(results.items()):
+def run_runner(args, engines, rounds, sprt=False):
+    """Runs one match; the runner's output goes to <pgn>.log, a progress line to stdout. Returns runner text."""
+    runner, path = find_runner()
+    cmd = runner_command(runner, path, args, engines, rounds, sprt)
+    print("$ " + " ".join(cmd), flush=True)
+    out, score, done = [], [0, 0, 0], 0
+    # cwd is a scratch directory: fastchess writes config.json there, engines may write logs.
+    with tempfile.TemporaryDirectory(prefix="staccato-match-") as cwd, open(args.log, "a") as log:
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                errors="replace")
+        try:
+            for line in proc.stdout:
+                log.write(line)
+                out.append(line)
+                if args.verbose:
+                    print(line, end="", flush=True)
+                m = re.match(r"Finished game \d+ \((.+) vs (.+)\): (1-0|0-1|1/2-1/2)", line)
+                if m and not args.verbose:
+                    done += 1
+                    white, res = m.group(1), m.group(3)
+                    score[1 if res == "1/2-1/2" else 0 if (res == "1-0") == (white == OURS) else 2] += 1
+                    if done % args.progress == 0:
+                        llr_txt = re.findall(r"(?:LLR:|llr)\s*(-?[\d.]+)", "".join(out[-40:]))
+                        print(f"  {time.strftime('%H:%M:%S')} {engines[1][0]}: {done} games, W/D/L "
+                              f"{score[0]}/{score[1]}/{score[2]}" + (f", runner LLR {llr_txt[-1]}"
+                                                                      if llr_txt else ""), flush=True)
+            proc.wait()
+        except KeyboardInterrupt:
+            proc.terminate()
+            proc.wait()
+            print("interrupted; reporting the games finished so far")
+        if proc.returncode:
+            print(f"warning: {runner} exited with status {proc.returncode}; see {args.log}")
+    return "".join(out)
+
+
+def report(args, ours, runner_text, sprt=False):
+    per_opp, pairs, problems = tally(read_games(args.pgn), ours)
+    total = 0
+    for opp, (w, d, l) in per_opp.items():
         n = w + d + l
-        elo, err = elo_with_error(w, d, l)
+        total += n
+        elo, err, los = elo_interval(w, d, l)
         print(f"{ours} vs {opp}: {n} games, W/D/L {w}/{d}/{l}, score {100 * (w + d / 2) / n:.1f}%, "
-              f"Elo {elo:+.1f} +/- {err:.1f} (95%)")
-        total = [a + b for a, b in zip(total, (w, d, l))]
-        if sprt:
-            llr = sprt_llr(w, d, l, *sprt)
-            bound = math.log((1 - 0.05) / 0.05)
-            verdict = "H1 accepted" if llr >= bound else "H0 accepted" if llr <= -bound else "inconclusive"
-            print(f"SPRT elo0={sprt[0]} elo1={sprt[1]}: LLR {llr:.2f} (bounds +/-{bound:.2f}) -> {verdict}")
-    print(f"games {sum(total)}; time forfeits / illegal moves / crashes: {len(problems)}")
-    for p in problems:
-        print("  " + p)
-    print(f"PGN: {pgn}")
+              f"Elo {elo:+.1f} +/- {err:.1f} (95%), LOS {100 * los:.1f}%")
+    if sprt and per_opp:
+        games = [s for p in pairs.values() for s in p]
+        penta = [sum(p) / len(p) for p in pairs.values() if len(p) == 2]
+        lower, upper = math.log(args.beta / (1 - args.alpha)), math.log((1 - args.beta) / args.alpha)
+        t = llr(games, args.elo0, args.elo1)
+        runner_llr = re.findall(r"(?:LLR:|llr)\s*(-?[\d.]+)", runner_text)
+        verdict = "H1 accepted (pass)" if t >= upper else "H0 accepted (fail)" if t <= lower else "inconclusive"
+        print(f"SPRT [{args.elo0}, {args.elo1}] logistic Elo, alpha={args.alpha} beta={args.beta}: "
+              f"LLR {t:.2f} (bounds {lower:.2f}, {upper:.2f}) -> {verdict}")
+        print(f"  pentanomial LLR {llr(penta, args.elo0, args.elo1):.2f} over {len(penta)} pairs"
+              + (f"; runner's own LLR {runner_llr[-1]}" if runner_llr else ""))
+    kinds = ["time loss", "illegal move", "crash/disconnect"]
+    counts = {k: [sum(1 for p in problems if p[0] == k and (p[1] == ours) == mine) for mine in (True, False)]
+              for k in kinds}
+    print(f"games {total}; " + ", ".join(f"{k}: {a + b} ({ours} {a})" for k, (a, b) in counts.items()))
+    for p in problems[:10]:
+        print("  " + p[2])
+    # Cross-check with the runner's own counters (fastchess prints them per player at the end of a run).
+    tracked = re.findall(r"Player: (.+)\n\s+Timeouts: (\d+)\n\s+Crashed: (\d+)", runner_text)
+    if tracked:
+        t_ours = [sum(int(t[i]) for t in tracked if t[0] == ours) for i in (1, 2)]
+        t_all = [sum(int(t[i]) for t in tracked) for i in (1, 2)]
+        print(f"runner counted: timeouts {t_all[0]} ({ours} {t_ours[0]}), crashes {t_all[1]} ({ours} {t_ours[1]})")
+    warnings = re.findall(r"^Warning;.*$", runner_text, re.M)
+    if warnings:
+        mine = [w for w in warnings if re.search(rf"\b{re.escape(ours)}\b", w)]
+        print(f"runner warnings: {len(warnings)} ({ours} {len(mine)}), e.g. {(mine or warnings)[0]}")
+    print(f"PGN: {args.pgn}\nlog: {args.log}")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("mode", choices=["match", "gauntlet", "sprt"])
-    ap.add_argument("--engine", default=os.path.join(ROOT, "build", "staccato"))
-    ap.add_argument("--opponent", default="glaurung")
-    ap.add_argument("--opponents", default="stockfish-2000,glaurung,toga2,ethereal")
-    ap.add_argument("--base", help="previous build, for sprt")
+    ap.add_argument("--engine", default=os.path.join(ROOT, "build", "staccato"), help="engine under test")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="UCI option for --engine")
+    ap.add_argument("--opponent", default="glaurung", help="match: one opponent")
+    ap.add_argument("--opponents", default="stockfish-2000,glaurung,toga2,ethereal", help="gauntlet: a,b,c")
+    ap.add_argument("--base", help="sprt: the reference build")
+    ap.add_argument("--base-option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--tc", default="10+0.1")
-    ap.add_argument("--games", type=int, default=200, help="games per opponent (even)")
+    ap.add_argument("--games", type=int, help="games per opponent (default 200); sprt: maximum (default 20000)")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--elo0", type=float, default=0)
     ap.add_argument("--elo1", type=float, default=5)
-    ap.add_argument("--book", default=DEFAULT_BOOK)
-    ap.add_argument("--pgn")
-    ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--alpha", type=float, default=0.05)
+    ap.add_argument("--beta", type=float, default=0.05)
+    ap.add_argument("--book", default=DEFAULT_BOOK, help="EPD (one FEN a line) or PGN openings")
+    ap.add_argument("--seed", type=int, default=random.randrange(1 << 31), help="opening order")
+    ap.add_argument("--pgn", help="default /tmp/match-<timestamp>.pgn")
+    ap.add_argument("--progress", type=int, default=20, help="print a progress line every N games")
+    ap.add_argument("--verbose", action="store_true", help="show the runner's full output")
     args = ap.parse_args()
 
-    ours = "staccato"
-    args.engine = os.path.abspath(args.engine)
     args.book = os.path.abspath(args.book)
-    args.pgn = os.path.abspath(args.pgn) if args.pgn else None
-    if args.base:
-        args.base = os.path.abspath(args.base)
-    me = (ours, args.engine, {"Hash": "16", "Threads": "1"})
+    if not os.path.exists(args.book):
+        sys.exit(f"opening book not found: {args.book}")
+    args.pgn = os.path.abspath(args.pgn or time.strftime("/tmp/match-%Y%m%d-%H%M%S.pgn"))
+    args.log = os.path.splitext(args.pgn)[0] + ".log"
+    if os.path.exists(args.pgn):
+        print(f"note: appending to {args.pgn}; the games already in it count in the report")
+    me = (OURS, resolve(args.engine, args.option))
+    print(f"seed {args.seed}, book {args.book}, tc {args.tc}, PGN {args.pgn}")
     if args.mode == "sprt":
         if not args.base:
-            sys.exit("sprt needs --base (the previous build)")
-        pgn = run_runner(args, [me, ("base", args.base, {"Hash": "16", "Threads": "1"})], 20000,
-                         (args.elo0, args.elo1))
-        report(pgn, ours, (args.elo0, args.elo1))
+            sys.exit("sprt needs --base (the reference build)")
+        text = run_runner(args, [me, (BASE, resolve(args.base, args.base_option))], (args.games or 20000) // 2,
+                          sprt=True)
+        report(args, OURS, text, sprt=True)
         return
     names = [args.opponent] if args.mode == "match" else args.opponents.split(",")
-    args.pgn = args.pgn or f"/tmp/match-{int(time.time())}.pgn"
-    for name in names:
-        c, opts = opponent(name)
-        run_runner(args, [me, (name, c, opts)], max(1, args.games // 2))
-    report(args.pgn, ours)
+    text = ""
+    for name in names:  # same seed, so every opponent gets the same openings
+        text += run_runner(args, [me, (name, resolve(name))], max(1, (args.games or 200) // 2))
+    report(args, OURS, text)
 
 
 if __name__ == "__main__":
