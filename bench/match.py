@@ -14,13 +14,15 @@ Time controls use the runner's format: 10+0.1 (seconds + increment), 40/5 (40 mo
 Opponents: stockfish-<ELO> (UCI_LimitStrength, 1350-2850), stockfish, glaurung, toga2, ethereal, or a path to
 any UCI engine. --engine and --base accept the same short names. Results are read back from the PGN and
 printed from Staccato's side: W/D/L, score, Elo with a 95% interval (trinomial, normal approximation), and
-every game lost on time, by an illegal move or by a crash/disconnect. Runner output goes to <pgn>.log.
+every game lost on time, by an illegal move or by a crash/disconnect. SPRT: logistic-Elo GSPRT LLR on game
+pairs (pentanomial, as the runner stops on) and on single games. Runner output goes to <pgn>.log.
 """
 import argparse
 import math
 import os
 import random
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -49,8 +51,10 @@ def resolve(name, extra=()):
                                              "Threads": "1", "Hash": "16"}
     elif name in ENGINES:
         cmd, opts = ENGINES[name][0], dict(ENGINES[name][1])
-    else:
-        cmd, opts = os.path.abspath(name), {"Threads": "1", "Hash": "16"}
+    else:  # a path; a Debian engine given by its path still gets its options
+        cmd = os.path.abspath(name)
+        known = [v for v in ENGINES.values() if v[0] == os.path.realpath(cmd)]
+        opts = dict(known[0][1]) if known else {"Threads": "1", "Hash": "16"}
     if not os.access(cmd, os.X_OK):
         sys.exit(f"engine not found or not executable: {cmd}")
     opts.update(kv.split("=", 1) for kv in extra)
@@ -58,10 +62,11 @@ def resolve(name, extra=()):
 
 
 # ---------------------------------------------------------------- statistics
-def mean_var(values):
-    n = len(values)
-    m = sum(values) / n
-    return m, sum((v - m) ** 2 for v in values) / n
+def mean_var(counts):
+    """counts: {score: number of games (or pairs)} -> (n, mean score, variance of one game's score)."""
+    n = sum(counts.values())
+    m = sum(s * c for s, c in counts.items()) / n
+    return n, m, sum(c * (s - m) ** 2 for s, c in counts.items()) / n
 
 
 def to_elo(s):
@@ -70,24 +75,34 @@ def to_elo(s):
 
 def elo_interval(w, d, l):
     """Elo, half-width of the 95% interval, and LOS, from W/D/L (trinomial, normal approximation)."""
-    n = w + d + l
-    s, var = mean_var([1.0] * w + [0.5] * d + [0.0] * l)
+    n, s, var = mean_var({1.0: w, 0.5: d, 0.0: l})
     margin = 1.96 * math.sqrt(var / n)
-    lo, hi = max(s - margin, 1e-9), min(s + margin, 1 - 1e-9)
-    err = (to_elo(hi) - to_elo(lo)) / 2 if 0 < s < 1 else math.nan
+    err = (to_elo(s + margin) - to_elo(s - margin)) / 2 if 0 < s - margin and s + margin < 1 else math.inf
     los = 0.5 * (1 + math.erf((w - l) / math.sqrt(2 * (w + l)))) if w + l else 0.5
     return to_elo(s), err, los
 
 
-def llr(values, elo0, elo1):
-    """GSPRT log-likelihood ratio (normal approximation) for per-game or per-pair scores in [0, 1]."""
-    if len(values) < 2:
+def mle(probs, score):
+    """Distribution closest to `probs` (outcome score -> probability) whose mean is `score`."""
+    f = lambda lam: sum(p * (a - score) / (1 + lam * (a - score)) for a, p in probs.items())
+    lo, hi = -1 / (max(probs) - score), -1 / (min(probs) - score)  # f falls from +inf to -inf in between
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if f(mid) > 0 else (lo, mid)
+    lam = (lo + hi) / 2
+    return {a: p / (1 + lam * (a - score)) for a, p in probs.items()}
+
+
+def llr(counts, elo0, elo1):
+    """Generalized SPRT log-likelihood ratio, logistic Elo (multinomial MLE, as fastchess/fishtest compute it).
+    counts: {game score: games} (trinomial) or {pair score: pairs} (pentanomial)."""
+    n = sum(counts.values())
+    if n < 2:
         return 0.0
-    s, var = mean_var(values)
-    if var == 0:
-        return 0.0
-    s0, s1 = 1 / (1 + 10 ** (-elo0 / 400)), 1 / (1 + 10 ** (-elo1 / 400))
-    return len(values) * (s1 - s0) * (2 * s - s0 - s1) / (2 * var)
+    probs = {a: (c or 1e-3) / n for a, c in counts.items()}  # empty outcomes regularized
+    s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in (elo0, elo1))
+    p0, p1 = mle(probs, s0), mle(probs, s1)
+    return n * sum(p * math.log(p1[a] / p0[a]) for a, p in probs.items())
 
 
 # ---------------------------------------------------------------- PGN
@@ -119,7 +134,7 @@ def tally(games, ours):
         pairs.setdefault((opp, g.get("Round", "?"), g.get("FEN", "")), []).append(score)
         kind = PROBLEMS.get(g.get("Termination", "").lower())
         if kind:
-            loser = (black if res == "0-1" else white) if res != "1/2-1/2" else "?"
+            loser = {"1-0": black, "0-1": white}.get(res, "?")
             problems.append((kind, loser, f"{white} vs {black} {res} ({g.get('Termination')}: {g['ending']})"))
     return per_opp, pairs, problems
 
@@ -137,8 +152,9 @@ def runner_command(runner, path, args, engines, rounds, sprt):
     for name, (c, opts) in engines:
         cmd += ["-engine", f"cmd={c}", f"name={name}"] + [f"option.{k}={v}" for k, v in opts.items()]
     fmt = "pgn" if args.book.endswith(".pgn") else "epd"
-    cmd += ["-each", f"tc={args.tc}", "proto=uci", "-rounds", str(rounds), "-games", "2", "-repeat",
-            "-concurrency", str(args.concurrency), "-recover", "-srand", str(args.seed),
+    cmd += ["-each", f"tc={args.tc}", f"timemargin={args.timemargin}", "proto=uci",
+            "-rounds", str(rounds), "-games", "2", "-repeat", "-concurrency", str(args.concurrency),
+            "-recover", "-srand", str(args.seed),
             "-openings", f"file={args.book}", f"format={fmt}", "order=random"]
     cmd += ["-pgnout", f"file={args.pgn}"] if runner == "fastchess" else ["-pgnout", args.pgn]
     if sprt:
@@ -151,7 +167,7 @@ def run_runner(args, engines, rounds, sprt=False):
     """Runs one match; the runner's output goes to <pgn>.log, a progress line to stdout. Returns runner text."""
     runner, path = find_runner()
     cmd = runner_command(runner, path, args, engines, rounds, sprt)
-    print("$ " + " ".join(cmd), flush=True)
+    print("$ " + shlex.join(cmd), flush=True)
     out, score, done = [], [0, 0, 0], 0
     # cwd is a scratch directory: fastchess writes config.json there, engines may write logs.
     with tempfile.TemporaryDirectory(prefix="staccato-match-") as cwd, open(args.log, "a") as log:
@@ -177,8 +193,10 @@ def run_runner(args, engines, rounds, sprt=False):
         except KeyboardInterrupt:
             proc.terminate()
             proc.wait()
+            args.interrupted = True
             print("interrupted; reporting the games finished so far")
-        if proc.returncode:
+        if proc.returncode:  # fastchess exits 1 on Ctrl-C too: a gauntlet stops here
+            args.interrupted = True
             print(f"warning: {runner} exited with status {proc.returncode}; see {args.log}")
     return "".join(out)
 
@@ -193,15 +211,20 @@ def report(args, ours, runner_text, sprt=False):
         print(f"{ours} vs {opp}: {n} games, W/D/L {w}/{d}/{l}, score {100 * (w + d / 2) / n:.1f}%, "
               f"Elo {elo:+.1f} +/- {err:.1f} (95%), LOS {100 * los:.1f}%")
     if sprt and per_opp:
-        games = [s for p in pairs.values() for s in p]
-        penta = [sum(p) / len(p) for p in pairs.values() if len(p) == 2]
+        w, d, l = per_opp.get(BASE, [0, 0, 0])
+        penta = {k / 4: 0 for k in range(5)}
+        for key, p in pairs.items():
+            if key[0] == BASE and len(p) == 2:
+                penta[sum(p) / 2] += 1
         lower, upper = math.log(args.beta / (1 - args.alpha)), math.log((1 - args.beta) / args.alpha)
-        t = llr(games, args.elo0, args.elo1)
+        tri = llr({1.0: w, 0.5: d, 0.0: l}, args.elo0, args.elo1)
+        pen = llr(penta, args.elo0, args.elo1) if sum(penta.values()) else tri
         runner_llr = re.findall(r"(?:LLR:|llr)\s*(-?[\d.]+)", runner_text)
-        verdict = "H1 accepted (pass)" if t >= upper else "H0 accepted (fail)" if t <= lower else "inconclusive"
+        # The games come in pairs (one opening, both colours): the pentanomial LLR decides, as in the runner.
+        verdict = "H1 accepted (pass)" if pen >= upper else "H0 accepted (fail)" if pen <= lower else "inconclusive"
         print(f"SPRT [{args.elo0}, {args.elo1}] logistic Elo, alpha={args.alpha} beta={args.beta}: "
-              f"LLR {t:.2f} (bounds {lower:.2f}, {upper:.2f}) -> {verdict}")
-        print(f"  pentanomial LLR {llr(penta, args.elo0, args.elo1):.2f} over {len(penta)} pairs"
+              f"LLR {pen:.2f} (bounds {lower:.2f}, {upper:.2f}) -> {verdict}")
+        print(f"  {sum(penta.values())} game pairs; trinomial LLR {tri:.2f}"
               + (f"; runner's own LLR {runner_llr[-1]}" if runner_llr else ""))
     kinds = ["time loss", "illegal move", "crash/disconnect"]
     counts = {k: [sum(1 for p in problems if p[0] == k and (p[1] == ours) == mine) for mine in (True, False)]
@@ -232,7 +255,8 @@ def main():
     ap.add_argument("--base", help="sprt: the reference build")
     ap.add_argument("--base-option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--tc", default="10+0.1")
-    ap.add_argument("--games", type=int, help="games per opponent (default 200); sprt: maximum (default 20000)")
+    ap.add_argument("--games", type=int, help="games per opponent, even (default 200); sprt: maximum (20000)")
+    ap.add_argument("--timemargin", type=int, default=0, help="ms an engine may overrun its clock (runner's rule)")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--elo0", type=float, default=0)
     ap.add_argument("--elo1", type=float, default=5)
@@ -244,6 +268,7 @@ def main():
     ap.add_argument("--progress", type=int, default=20, help="print a progress line every N games")
     ap.add_argument("--verbose", action="store_true", help="show the runner's full output")
     args = ap.parse_args()
+    args.interrupted = False
 
     args.book = os.path.abspath(args.book)
     if not os.path.exists(args.book):
@@ -264,6 +289,8 @@ def main():
     names = [args.opponent] if args.mode == "match" else args.opponents.split(",")
     text = ""
     for name in names:  # same seed, so every opponent gets the same openings
+        if args.interrupted:
+            break
         text += run_runner(args, [me, (name, resolve(name))], max(1, (args.games or 200) // 2))
     report(args, OURS, text)
 
