@@ -54,6 +54,11 @@ int run_bench_command(int argc, char** argv) {
 }
 
 int run_uci() {
+    // std::cin is tied to std::cout: every read would flush std::cout from
+    // the input thread, outside the mutex, racing with the search thread's
+    // writes (seen as a duplicated `bestmove` line). All output goes
+    // through the sink below, so nothing needs the tie.
+    std::cin.tie(nullptr);
     std::mutex out_mutex;
     Engine::Sink sink = [&out_mutex](std::string_view line) {
         std::lock_guard lock(out_mutex);

@@ -12,13 +12,15 @@ namespace {
 constexpr const char* ENGINE_NAME = "Staccato 0.1";
 constexpr const char* ENGINE_AUTHOR = "the Staccato developers";
 
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+
 std::vector<std::string_view> tokenize(std::string_view line) {
     std::vector<std::string_view> out;
     std::size_t i = 0;
     while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+        while (i < line.size() && is_space(line[i])) ++i;
         std::size_t j = i;
-        while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+        while (j < line.size() && !is_space(line[j])) ++j;
         if (j > i) out.push_back(line.substr(i, j - i));
         i = j;
     }
@@ -39,13 +41,22 @@ std::optional<std::int64_t> parse_int(std::string_view s) {
     return v;
 }
 
-// Printable form of untrusted input for error messages: at most 60
+// Printable form of untrusted input for error messages: at most `max`
 // characters, control and non-ASCII bytes as '?'.
-std::string sanitize(std::string_view s) {
+std::string sanitize(std::string_view s, std::size_t max = 60) {
     std::string out;
-    for (char c : s.substr(0, 60)) out += (c >= 32 && c < 127) ? c : '?';
-    if (s.size() > 60) out += "...";
+    for (char c : s.substr(0, max)) out += (c >= 32 && c < 127) ? c : '?';
+    if (s.size() > max) out += "...";
     return out;
+}
+
+// The keywords of `go`: a value never swallows one of these.
+const std::vector<std::string_view> GO_KEYWORDS = {"searchmoves", "ponder",    "wtime", "btime", "winc",
+                                                   "binc",        "movestogo", "depth", "nodes", "mate",
+                                                   "movetime",    "infinite",  "perft"};
+
+bool is_go_keyword(std::string_view t) {
+    return std::find(GO_KEYWORDS.begin(), GO_KEYWORDS.end(), t) != GO_KEYWORDS.end();
 }
 
 const std::vector<std::string_view> COMMANDS = {"uci",  "isready",   "ucinewgame", "position", "go",
@@ -97,13 +108,20 @@ bool UciLoop::handle_line(std::string_view line) {
         cmd_position(args);
     else if (cmd == "go")
         cmd_go(args);
-    else if (cmd == "stop")
+    else if (cmd == "stop") {
+        // Waits for the bestmove, so that a GUI sending `stop`, `position`
+        // and `go` in one burst never has them refused as "still searching".
         engine_.stop();
-    else if (cmd == "ponderhit")
+        engine_.wait_until_idle();
+    } else if (cmd == "ponderhit")
         engine_.ponderhit();
     else if (cmd == "setoption")
         cmd_setoption(args);
-    else if (cmd == "debug" || cmd == "register") { /* accepted, nothing to do */
+    else if (cmd == "debug") {
+        // Accepted; the engine has no extra debug output.
+        if (args.empty() || (args[0] != "on" && args[0] != "off"))
+            out_("info string debug: expected 'on' or 'off'");
+    } else if (cmd == "register") { /* no registration needed */
     } else if (cmd == "d")
         send_lines(engine_.position().to_string());
     else if (cmd == "eval")
@@ -170,7 +188,7 @@ void UciLoop::cmd_position(const std::vector<std::string_view>& args) {
         for (++i; i < args.size(); ++i) moves.emplace_back(args[i]);
     }
     if (auto err = engine_.set_position(fen, moves))
-        out_("info string " + sanitize(*err) + " (position unchanged)");
+        out_("info string " + sanitize(*err, 200) + " (position unchanged)");
 }
 
 void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
@@ -180,13 +198,20 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
     }
     SearchLimits limits;
     const Position& pos = engine_.position();
+    // Complaints about the arguments, the first few only (a 100 KB line of
+    // junk must not flood the GUI).
+    constexpr int MAX_REPORTS = 8;
+    int reports = 0;
+    auto report = [&](const std::string& text) {
+        if (++reports <= MAX_REPORTS) out_("info string go" + text);
+    };
     auto number = [&](std::size_t& i, const char* name) -> std::optional<std::int64_t> {
-        if (i + 1 >= args.size()) {
-            out_(std::string("info string go: missing value for ") + name);
+        if (i + 1 >= args.size() || is_go_keyword(args[i + 1])) {
+            report(std::string(": missing value for ") + name);
             return std::nullopt;
         }
         auto v = parse_int(args[++i]);
-        if (!v) out_(std::string("info string go: bad value for ") + name + ": '" + sanitize(args[i]) + "'");
+        if (!v) report(std::string(": bad value for ") + name + ": '" + sanitize(args[i]) + "'");
         return v;
     };
     constexpr std::int64_t BIG = std::int64_t(1) << 40;
@@ -222,16 +247,27 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
         } else if (t == "movetime") {
             if (auto v = number(i, "movetime")) limits.movetime = std::clamp<std::int64_t>(*v, 1, BIG);
         } else if (t == "searchmoves") {
-            while (i + 1 < args.size()) {
-                auto m = pos.parse_uci_move(args[i + 1]);
-                if (!m) break; // the first non-move ends the list
-                limits.searchmoves.push_back(*m);
-                ++i;
+            // Every token up to the next keyword; illegal ones are dropped.
+            bool any = false;
+            while (i + 1 < args.size() && !is_go_keyword(args[i + 1])) {
+                std::string_view text = args[++i];
+                any = true;
+                if (auto m = pos.parse_uci_move(text)) {
+                    if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), *m) ==
+                        limits.searchmoves.end())
+                        limits.searchmoves.push_back(*m);
+                } else {
+                    report(" searchmoves: illegal or malformed move '" + sanitize(text) + "' dropped");
+                }
             }
+            if (any && limits.searchmoves.empty())
+                out_("info string go searchmoves: no legal move given, searching all moves");
         } else {
-            out_("info string go: unknown token '" + sanitize(t) + "' skipped");
+            report(": unknown token '" + sanitize(t) + "' skipped");
         }
     }
+    if (reports > MAX_REPORTS)
+        out_("info string go: " + std::to_string(reports - MAX_REPORTS) + " more problems not shown");
     if (auto err = engine_.go(limits)) out_("info string " + *err);
 }
 

@@ -137,3 +137,201 @@ TEST_CASE("ponder waits for ponderhit", "[uci]") {
     s.engine.wait_until_idle();
     CHECK(s.count("bestmove") == 1);
 }
+
+TEST_CASE("go before position searches the start position", "[uci]") {
+    Session s;
+    s.send("go depth 2");
+    s.engine.wait_until_idle();
+    REQUIRE(s.count("bestmove") == 1);
+    std::string move = s.last().substr(9, 4);
+    Position start;
+    CHECK(start.parse_uci_move(move).has_value());
+}
+
+TEST_CASE("position accepts 4-field FENs, moves and CRLF line ends", "[uci]") {
+    Session s;
+    s.send("position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3\r");
+    CHECK(s.engine.position().fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    s.send("position startpos moves e2e4 e7e5 g1f3\r");
+    CHECK(s.engine.position().fen() == "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    s.send("  position\tstartpos   moves  e2e4 ");
+    CHECK(s.engine.position().fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    s.send("position startpos moves");
+    CHECK(s.engine.position().fen() == Position().fen());
+}
+
+TEST_CASE("bad FEN is refused with the reason from set_fen", "[uci]") {
+    Session s;
+    s.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
+    CHECK(s.last().rfind("info string FEN must have exactly one white king", 0) == 0);
+    CHECK(s.engine.position().fen() == Position().fen());
+    s.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR " + std::string(100000, 'w') +
+           " KQkq - 0 1");
+    CHECK(s.last().rfind("info string FEN side to move", 0) == 0);
+    CHECK(s.last().size() < 400); // the echo of untrusted input is cut short
+}
+
+TEST_CASE("unknown commands and leading junk", "[uci]") {
+    Session s;
+    s.send("joho");
+    CHECK(s.last() == "info string unknown command: joho");
+    s.send("\xc3\x28 \xa0\xa1");
+    CHECK(s.last().rfind("info string unknown command: ", 0) == 0);
+    for (unsigned char c : s.last()) CHECK((c >= 32 && c < 127));
+    s.send("joho isready");
+    CHECK(s.last() == "readyok");
+    s.send("debug on");
+    s.send("debug off");
+    s.send("xyzzy uci");
+    CHECK(s.last() == "uciok");
+    s.send("position startpos moves e2e4");
+    s.send("d");
+    CHECK(s.count("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") == 1);
+    s.send("eval");
+    CHECK(s.last().size() > 0);
+    std::size_t before = s.lines.size();
+    s.send("");
+    s.send("\r");
+    s.send(" \t ");
+    CHECK(s.lines.size() == before); // blank lines: no answer
+}
+
+TEST_CASE("go perft prints the divide", "[uci]") {
+    Session s;
+    s.send("position startpos");
+    s.send("go perft 3");
+    bool found = false;
+    for (auto& l : s.lines) found |= l.find("8902") != std::string::npos;
+    CHECK(found);
+    s.send("go perft -1");
+    CHECK(s.last().rfind("info string", 0) == 0);
+    s.send("go perft 99999999999999999999999");
+    CHECK(s.last().rfind("info string", 0) == 0);
+    CHECK(s.count("bestmove") == 0);
+}
+
+TEST_CASE("go searchmoves restricts the root; illegal ones are dropped", "[uci]") {
+    Session s;
+    s.send("position startpos");
+    s.send("go depth 4 searchmoves a2a3 e2e5 zz");
+    s.engine.wait_until_idle();
+    CHECK(s.count("info string go searchmoves: illegal or malformed move 'e2e5' dropped") == 1);
+    CHECK(s.count("info string go searchmoves: illegal or malformed move 'zz' dropped") == 1);
+    CHECK(s.last().rfind("bestmove a2a3", 0) == 0);
+    s.send("go searchmoves h2h4 depth 3");
+    s.engine.wait_until_idle();
+    CHECK(s.last().rfind("bestmove h2h4", 0) == 0);
+    s.send("go searchmoves e1e2 depth 1"); // nothing legal: all moves
+    s.engine.wait_until_idle();
+    CHECK(s.count("info string go searchmoves: no legal move given") == 1);
+    CHECK(s.count("bestmove") == 3);
+}
+
+TEST_CASE("go values never swallow a keyword; overflow is refused", "[uci]") {
+    Session s;
+    s.send("go depth infinite");
+    CHECK(s.count("info string go: missing value for depth") == 1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    CHECK(s.count("bestmove") == 0); // infinite was kept
+    s.send("stop");
+    CHECK(s.count("bestmove") == 1); // stop returns after bestmove
+    s.send("go nodes 18446744073709551616 depth 2");
+    s.engine.wait_until_idle();
+    CHECK(s.count("info string go: bad value for nodes") == 1);
+    s.send("go movetime -100000000000000000 wtime 9223372036854775807 btime -9223372036854775808 movestogo "
+           "-1 depth 1");
+    s.engine.wait_until_idle();
+    CHECK(s.count("bestmove") == 3);
+}
+
+TEST_CASE("stop, position and go in one burst are all honoured", "[uci]") {
+    Session s;
+    s.send("position startpos");
+    s.send("go infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    s.send("stop");
+    s.send("position startpos moves e2e4");
+    s.send("go depth 2");
+    s.engine.wait_until_idle();
+    CHECK(s.count("bestmove") == 2);
+    CHECK(s.count("info string") == 0);
+    CHECK(s.engine.position().fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+}
+
+TEST_CASE("commands refused while searching", "[uci]") {
+    Session s;
+    s.send("go infinite");
+    s.send("setoption name Hash value 32");
+    CHECK(s.last().find("ignored while searching") != std::string::npos);
+    s.send("setoption name threads value 2");
+    CHECK(s.last().find("ignored while searching") != std::string::npos);
+    s.send("position startpos moves e2e4");
+    CHECK(s.last().rfind("info string position ignored", 0) == 0);
+    s.send("ucinewgame");
+    CHECK(s.last().rfind("info string ucinewgame ignored", 0) == 0);
+    s.send("go depth 1");
+    CHECK(s.last().rfind("info string go ignored", 0) == 0);
+    s.send("isready");
+    CHECK(s.last() == "readyok");
+    s.send("setoption name MultiPV value 2"); // affects the next search only
+    CHECK(s.engine.options().multipv == 2);
+    CHECK(!s.send("quit"));
+    s.engine.wait_until_idle();
+    CHECK(s.count("bestmove") == 1);
+    CHECK(s.engine.options().hash_mb == 16);
+    CHECK(s.engine.options().threads == 1);
+    CHECK(s.engine.position().fen() == Position().fen());
+}
+
+TEST_CASE("every option by name, any case, with spaces", "[uci]") {
+    Session s;
+    s.send("setoption name threads value 2");
+    CHECK(s.engine.options().threads == 2);
+    s.send("setoption name MULTIPV value 3");
+    CHECK(s.engine.options().multipv == 3);
+    s.send("setoption name MultiPV value 257");
+    CHECK(s.engine.options().multipv == 3);
+    s.send("setoption name Ponder value TRUE");
+    CHECK(s.engine.options().ponder);
+    s.send("setoption name uci_chess960 value true");
+    CHECK(s.engine.options().chess960);
+    s.send("setoption name UCI_Chess960 value false");
+    CHECK(!s.engine.options().chess960);
+    s.send("setoption name Move   Overhead value 0");
+    CHECK(s.engine.options().move_overhead_ms == 0);
+    s.send("setoption name Move Overhead value 5001");
+    s.send("setoption name Move Overhead value 2147483648");
+    s.send("setoption name Move Overhead value 1e3");
+    s.send("setoption name Move Overhead value +7");
+    s.send("setoption name Move Overhead value");
+    CHECK(s.engine.options().move_overhead_ms == 0);
+    s.send("setoption name Hash value 0");
+    s.send("setoption name Hash value 65537");
+    CHECK(s.engine.options().hash_mb == 16);
+    s.send("setoption name Hash value 1");
+    CHECK(s.engine.options().hash_mb == 1);
+    s.send("setoption name Clear Hash");
+    s.send("setoption name");
+    s.send("setoption");
+    CHECK(s.last().rfind("info string setoption: missing option name", 0) == 0);
+    s.send("go depth 3");
+    s.engine.wait_until_idle();
+    CHECK(s.count("bestmove") == 1);
+    CHECK(s.count("info depth 3 seldepth") >= 1);
+}
+
+TEST_CASE("a long line of junk arguments does not flood the output", "[uci]") {
+    Session s;
+    std::string line = "go depth 1 searchmoves";
+    for (int i = 0; i < 20000; ++i) line += " zz";
+    s.send(line);
+    s.engine.wait_until_idle();
+    CHECK(s.count("info string go searchmoves: illegal") == 8);
+    CHECK(s.count("info string go: 19992 more problems not shown") == 1);
+    CHECK(s.count("bestmove") == 1);
+    std::string moves = "position startpos moves";
+    for (int i = 0; i < 5000; ++i) moves += (i % 2 ? " g8f6 f6g8" : " g1f3 f3g1");
+    s.send(moves); // 10000 plies: beyond the game list, refused
+    CHECK(s.last().rfind("info string", 0) == 0);
+    CHECK(s.engine.position().fen() == Position().fen());
+}

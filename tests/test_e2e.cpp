@@ -1,0 +1,285 @@
+// End-to-end: starts the built `staccato` binary with pipes on its stdin and
+// stdout (posix_spawn) and talks to it as a GUI would.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+long long ms_since(Clock::time_point t) {
+    return std::chrono::duration_cast<milliseconds>(Clock::now() - t).count();
+}
+
+bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
+
+// One engine process. Every line it writes is kept in `lines`, in order.
+class EngineProcess {
+  public:
+    EngineProcess() {
+        std::signal(SIGPIPE, SIG_IGN); // a dead child must fail a check, not kill the tests
+        int in[2], out[2];
+        REQUIRE(pipe2(in, O_CLOEXEC) == 0);
+        REQUIRE(pipe2(out, O_CLOEXEC) == 0);
+        posix_spawn_file_actions_t fa;
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_adddup2(&fa, in[0], STDIN_FILENO);
+        posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
+        char* argv[] = {const_cast<char*>(STACCATO_BINARY), nullptr};
+        int rc = posix_spawn(&pid_, STACCATO_BINARY, &fa, nullptr, argv, environ);
+        posix_spawn_file_actions_destroy(&fa);
+        ::close(in[0]);
+        ::close(out[1]);
+        to_engine_ = in[1];
+        from_engine_ = out[0];
+        INFO("binary: " << STACCATO_BINARY);
+        REQUIRE(rc == 0);
+    }
+    ~EngineProcess() {
+        close_stdin();
+        if (from_engine_ >= 0) ::close(from_engine_);
+        if (pid_ > 0 && !exited_) {
+            ::kill(pid_, SIGKILL);
+            int status;
+            ::waitpid(pid_, &status, 0);
+        }
+    }
+    EngineProcess(const EngineProcess&) = delete;
+    EngineProcess& operator=(const EngineProcess&) = delete;
+
+    // Sends text (one or more lines; a newline is added at the end).
+    void send(const std::string& text) {
+        std::string data = text + '\n';
+        std::size_t done = 0;
+        while (done < data.size()) {
+            ssize_t n = ::write(to_engine_, data.data() + done, data.size() - done);
+            REQUIRE(n > 0);
+            done += std::size_t(n);
+        }
+    }
+    void close_stdin() {
+        if (to_engine_ >= 0) ::close(to_engine_);
+        to_engine_ = -1;
+    }
+
+    // Reads until a line starting with `prefix` arrives (returned) or the
+    // timeout passes (nullopt).
+    std::optional<std::string> wait_for(std::string_view prefix, long long timeout_ms) {
+        auto deadline = Clock::now() + milliseconds(timeout_ms);
+        while (true) {
+            while (next_ < lines.size()) {
+                const std::string& l = lines[next_++];
+                if (starts_with(l, prefix)) return l;
+            }
+            auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now()).count();
+            if (left <= 0 || !read_some(int(left))) return std::nullopt;
+        }
+    }
+    // Reads whatever arrives within `ms`, then counts the lines so far that
+    // start with `prefix`.
+    int count_after(std::string_view prefix, long long ms) {
+        auto deadline = Clock::now() + milliseconds(ms);
+        for (auto left = ms; left > 0;
+             left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now()).count())
+            if (!read_some(int(left))) break;
+        int n = 0;
+        for (const auto& l : lines) n += starts_with(l, prefix);
+        return n;
+    }
+
+    // Waits for the process to end; its exit status, or nullopt (killed) on timeout.
+    std::optional<int> wait_exit(long long timeout_ms) {
+        auto deadline = Clock::now() + milliseconds(timeout_ms);
+        while (true) {
+            // Keep draining stdout so the engine never blocks on a full pipe.
+            read_some(5);
+            int status = 0;
+            pid_t r = ::waitpid(pid_, &status, WNOHANG);
+            if (r == pid_) {
+                exited_ = true;
+                return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+            }
+            if (Clock::now() >= deadline) return std::nullopt;
+        }
+    }
+
+    void handshake() {
+        send("uci");
+        REQUIRE(wait_for("uciok", 10000));
+        send("isready");
+        REQUIRE(wait_for("readyok", 10000));
+    }
+
+    std::vector<std::string> lines;
+
+  private:
+    // Waits up to `timeout_ms` for output and splits it into lines; false on
+    // timeout or end of output.
+    bool read_some(int timeout_ms) {
+        if (eof_) {
+            if (timeout_ms > 0) std::this_thread::sleep_for(milliseconds(std::min(timeout_ms, 5)));
+            return false;
+        }
+        pollfd p{from_engine_, POLLIN, 0};
+        if (::poll(&p, 1, timeout_ms) <= 0) return false;
+        char buf[65536];
+        ssize_t n = ::read(from_engine_, buf, sizeof buf);
+        if (n <= 0) {
+            eof_ = true;
+            return false;
+        }
+        for (ssize_t i = 0; i < n; ++i) {
+            if (buf[i] == '\n') {
+                lines.push_back(partial_);
+                partial_.clear();
+            } else {
+                partial_ += buf[i];
+            }
+        }
+        return true;
+    }
+
+    pid_t pid_ = -1;
+    int to_engine_ = -1, from_engine_ = -1;
+    bool exited_ = false, eof_ = false;
+    std::string partial_;
+    std::size_t next_ = 0;
+};
+
+} // namespace
+
+TEST_CASE("e2e: handshake, isready and stop during go infinite", "[e2e]") {
+    EngineProcess e;
+    e.send("uci");
+    REQUIRE(e.wait_for("id name Staccato", 10000));
+    REQUIRE(e.wait_for("uciok", 2000));
+    CHECK(e.count_after("option name", 0) == 8);
+    e.send("isready");
+    REQUIRE(e.wait_for("readyok", 2000));
+
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go infinite");
+    std::this_thread::sleep_for(milliseconds(200));
+    auto t = Clock::now();
+    e.send("isready");
+    REQUIRE(e.wait_for("readyok", 1000)); // answered while searching
+    CHECK(ms_since(t) < 500);
+    CHECK(e.count_after("bestmove", 100) == 0); // infinite never answers by itself
+    t = Clock::now();
+    e.send("stop");
+    auto best = e.wait_for("bestmove", 2000);
+    REQUIRE(best);
+    CHECK(ms_since(t) < 1000);
+    CHECK(best->size() >= 13); // "bestmove g1f3"
+    e.send("isready");
+    REQUIRE(e.wait_for("readyok", 1000));
+    CHECK(e.count_after("bestmove", 100) == 1);
+    e.send("quit");
+    CHECK(e.wait_exit(2000) == 0);
+}
+
+TEST_CASE("e2e: no legal move gives bestmove 0000", "[e2e]") {
+    EngineProcess e;
+    e.handshake();
+    e.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"); // mated
+    e.send("go depth 5");
+    REQUIRE(e.wait_for("bestmove", 2000).value_or("none") == "bestmove 0000");
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"); // stalemate
+    e.send("go wtime 1000 btime 1000");
+    REQUIRE(e.wait_for("bestmove", 2000).value_or("none") == "bestmove 0000");
+    e.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go infinite"); // still only after stop
+    CHECK(e.count_after("bestmove", 200) == 2);
+    e.send("stop");
+    REQUIRE(e.wait_for("bestmove", 2000).value_or("none") == "bestmove 0000");
+    e.send("quit");
+    CHECK(e.wait_exit(2000) == 0);
+}
+
+TEST_CASE("e2e: go ponder answers only after ponderhit", "[e2e]") {
+    EngineProcess e;
+    e.handshake();
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves d2d4 d7d5");
+    e.send("go ponder wtime 1000 btime 1000 winc 0 binc 0");
+    // Far beyond the time this clock allows for one move: still pondering.
+    CHECK(e.count_after("bestmove", 600) == 0);
+    auto t = Clock::now();
+    e.send("ponderhit");
+    REQUIRE(e.wait_for("bestmove", 2000));
+    CHECK(ms_since(t) < 1000);
+    CHECK(e.count_after("bestmove", 100) == 1);
+
+    // Ponder miss: stop, then the real position, all in one burst.
+    e.send("position startpos moves d2d4 d7d5 c2c4");
+    e.send("go ponder wtime 1000 btime 1000");
+    std::this_thread::sleep_for(milliseconds(100));
+    e.send("stop\nposition startpos moves d2d4 d7d5 c2c4 e7e6\ngo depth 3");
+    REQUIRE(e.wait_for("bestmove", 2000)); // the pondering search
+    auto best = e.wait_for("bestmove", 5000);
+    REQUIRE(best); // the real one, not refused as "still searching"
+    for (const auto& l : e.lines) CHECK(l.find("ignored") == std::string::npos);
+    e.send("quit");
+    CHECK(e.wait_exit(2000) == 0);
+}
+
+TEST_CASE("e2e: go movetime keeps to the time", "[e2e]") {
+    EngineProcess e;
+    e.handshake();
+    e.send("position startpos");
+    auto t = Clock::now();
+    e.send("go movetime 500");
+    REQUIRE(e.wait_for("bestmove", 3000));
+    auto ms = ms_since(t);
+    CHECK(ms >= 400);
+    CHECK(ms <= 1500);
+    e.send("quit");
+    CHECK(e.wait_exit(2000) == 0);
+}
+
+TEST_CASE("e2e: end of input exits cleanly", "[e2e]") {
+    SECTION("idle") {
+        EngineProcess e;
+        e.handshake();
+        auto t = Clock::now();
+        e.close_stdin();
+        CHECK(e.wait_exit(1000) == 0);
+        CHECK(ms_since(t) < 1000);
+    }
+    SECTION("while searching") {
+        EngineProcess e;
+        e.handshake();
+        e.send("go infinite");
+        std::this_thread::sleep_for(milliseconds(100));
+        auto t = Clock::now();
+        e.close_stdin();
+        CHECK(e.wait_exit(1000) == 0);
+        CHECK(ms_since(t) < 1000);
+        CHECK(e.count_after("bestmove", 0) == 1);
+    }
+    SECTION("garbage, then end of input") {
+        EngineProcess e;
+        e.handshake();
+        e.send(std::string(100000, 'z') +
+               "\n\xff\xfe\x80\r\nposition fen bad\ngo depth 99999999999999999999 nodes -1\n");
+        REQUIRE(e.wait_for("bestmove", 5000));
+        e.close_stdin();
+        CHECK(e.wait_exit(1000) == 0);
+    }
+}
