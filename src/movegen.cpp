@@ -87,8 +87,10 @@ template <Color Us, GenType T> ScoredMove* pawn_moves(const Position& pos, Score
         }
         Square ep = pos.ep_square();
         if (ep != SQ_NONE) {
-            // In check, en passant only helps if the pawn that just moved is the checker.
-            if (Evasions && !(target & square_bb(Square(ep - Up)))) return out;
+            // In check, en passant helps only by taking the checker or, in a
+            // set-up position, by landing between a slider and the king
+            // (is_pseudo_legal and count_legal_moves accept both).
+            if (Evasions && !(target & (square_bb(Square(ep - Up)) | square_bb(ep)))) return out;
             Bitboard takers = pawns & pawn_attacks(Them, ep);
             while (takers) *out++ = Move(pop_lsb(takers), ep, MoveType::EnPassant);
         }

@@ -1,0 +1,74 @@
+// Test helpers shared by the test files: the perft suites in
+// ../shared/data/perft (path from CMake: STACCATO_SHARED_DATA). A missing or
+// empty file fails the test that asked for it; nothing is ever skipped.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "staccato/position.h"
+
+namespace staccato::test {
+
+struct EpdLine {
+    std::string fen;
+    std::vector<std::pair<int, std::uint64_t>> counts; // (depth, leaf nodes)
+};
+
+// "FEN ;D1 20 ;D2 400 ..." lines of ../shared/data/perft/<name>.
+inline std::vector<EpdLine> load_epd(const std::string& name) {
+    const std::string path = std::string(STACCATO_SHARED_DATA) + "/perft/" + name;
+    std::ifstream in(path);
+    INFO("perft suite " << path);
+    REQUIRE(in.good());
+    std::vector<EpdLine> lines;
+    for (std::string line; std::getline(in, line);) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        EpdLine e;
+        const std::size_t semi = line.find(';');
+        e.fen = line.substr(0, semi);
+        while (!e.fen.empty() && e.fen.back() == ' ') e.fen.pop_back();
+        if (semi != std::string::npos) {
+            std::istringstream rest(line.substr(semi + 1));
+            for (std::string field; std::getline(rest, field, ';');) {
+                std::istringstream f(field);
+                std::string d;
+                std::uint64_t n = 0;
+                REQUIRE((f >> d >> n));
+                REQUIRE(d.size() >= 2);
+                REQUIRE(d[0] == 'D');
+                e.counts.emplace_back(std::stoi(d.substr(1)), n);
+            }
+        }
+        REQUIRE(!e.counts.empty());
+        lines.push_back(std::move(e));
+    }
+    REQUIRE(!lines.empty());
+    return lines;
+}
+
+// The FENs of both suites (standard first), every `every`-th line of each.
+inline std::vector<std::string> suite_fens(int every = 1) {
+    std::vector<std::string> out;
+    for (const char* name : {"standard.epd", "fischer.epd"}) {
+        int i = 0;
+        for (const EpdLine& e : load_epd(name))
+            if (i++ % every == 0) out.push_back(e.fen);
+    }
+    return out;
+}
+
+inline Position from_fen(const std::string& fen) {
+    Position pos;
+    auto err = pos.set_fen(fen);
+    INFO(fen << ": " << err.value_or(""));
+    REQUIRE(!err);
+    return pos;
+}
+
+} // namespace staccato::test
