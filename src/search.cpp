@@ -70,6 +70,7 @@ Worker::Worker(int id, SearchShared& shared) : id_(id), shared_(shared) {}
 void Worker::clear_history() {
     history_.clear();
     countermoves_.clear();
+    pawn_table_.clear();
 }
 
 void Worker::prepare(const Position& root, const std::vector<Move>& searchmoves) {
@@ -226,7 +227,7 @@ Value Worker::aspiration(int depth, Value previous) {
 Value Worker::search_root(Value alpha, Value beta, int depth) {
     StackEntry& ss = stack_[0];
     ss.pv_length = 0;
-    ss.static_eval = pos_.in_check() ? VALUE_NONE : evaluate(pos_);
+    ss.static_eval = pos_.in_check() ? VALUE_NONE : evaluate(pos_, &pawn_table_);
     stack_[1].killers = {};
     nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     Value best = -VALUE_INFINITE;
@@ -296,7 +297,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     // 50-move rule.
     if (pos_.is_repetition(root_sp_) || pos_.has_insufficient_material()) return draw_value();
     if (pos_.rule50() >= 100 && (!in_check || count_legal_moves(pos_) > 0)) return draw_value();
-    if (ply >= MAX_PLY - 1) return in_check ? draw_value() : evaluate(pos_);
+    if (ply >= MAX_PLY - 1) return in_check ? draw_value() : evaluate(pos_, &pawn_table_);
 
     // Step 2. Mate distance pruning: no line from here beats a shorter mate.
     alpha = std::max(alpha, mated_in(ply));
@@ -316,7 +317,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     // Step 4. Static evaluation, sharpened by the table's bound.
     Value eval = VALUE_NONE;
     if (!in_check) {
-        ss.static_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_);
+        ss.static_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_, &pawn_table_);
         eval = ss.static_eval;
         if (tt_score != VALUE_NONE && ((tte.bound == Bound::Lower && tt_score > eval) ||
                                        (tte.bound == Bound::Upper && tt_score < eval)))
@@ -486,7 +487,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
 
     if (pos_.is_repetition(root_sp_) || pos_.has_insufficient_material()) return draw_value();
     if (pos_.rule50() >= 100 && (!in_check || count_legal_moves(pos_) > 0)) return draw_value();
-    if (ply >= MAX_PLY - 1) return in_check ? draw_value() : evaluate(pos_);
+    if (ply >= MAX_PLY - 1) return in_check ? draw_value() : evaluate(pos_, &pawn_table_);
 
     TTData tte;
     const bool tt_hit = shared_.tt->probe(pos_.key(), tte);
@@ -499,7 +500,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
     // Stand pat: the side to move can usually do at least as well as now.
     Value best = -VALUE_INFINITE, stand_pat = VALUE_NONE;
     if (!in_check) {
-        stand_pat = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_);
+        stand_pat = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_, &pawn_table_);
         best = stand_pat;
         if (best >= beta) return best;
         alpha = std::max(alpha, best);

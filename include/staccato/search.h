@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "staccato/eval.h"
 #include "staccato/history.h"
 #include "staccato/movepick.h"
 #include "staccato/position.h"
@@ -117,6 +118,7 @@ class Worker {
     int root_sp_ = 0; // game-list index of the root position
     MoveArray moves_;
     ButterflyHistory history_;
+    eval::PawnTable pawn_table_; // pawn-structure cache for this thread
     CounterMoves countermoves_;
     std::array<StackEntry, MAX_PLY + 4> stack_{};
     std::vector<RootMove> root_moves_;
