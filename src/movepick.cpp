@@ -171,14 +171,21 @@ Move MovePicker::next() {
 
     case Stage::Quiets:
         if (!skip_quiets_) {
-            if (Move m = pick_best([](const ScoredMove&) { return true; })) return m;
+            if (Move m = pick_best([this](const ScoredMove& sm) {
+                    if (sm.move.type() != MoveType::Promotion) return true;
+                    moves_[bad_captures_end_++] = sm; // under-promotions wait for the last stage
+                    return false;
+                }))
+                return m;
         }
         stage_ = Stage::BadCaptures;
         next_to_play_ = start_;
         [[fallthrough]];
 
     case Stage::BadCaptures:
-        // Losing captures, in the order they were set aside. next_to_play
+        // Losing captures, then under-promotions, in the order they were set
+        // aside (each from a slot already consumed, so the prefix never
+        // overtakes next_to_play). next_to_play
         // now walks the prefix; next_to_generate keeps marking the slice end.
         if (next_to_play_ < bad_captures_end_) return moves_[next_to_play_++].move;
         stage_ = Stage::Done;

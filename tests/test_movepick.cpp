@@ -66,6 +66,11 @@ void check_main_picker(const Position& pos, MoveArray& array, int start, SlotSou
         if (picker.stage() == MovePicker::Stage::Quiets) in_quiet_stage_or_later = true;
         // Stage order: no capture from the good-capture stage after quiets started.
         if (in_quiet_stage_or_later && picker.stage() == MovePicker::Stage::GoodCaptures) FAIL("stage order");
+        // Under-promotions come last, with the losing captures (unless a
+        // hash, killer or countermove slot named them).
+        const bool slot = m == hash || m == killers[0] || m == killers[1] || m == counter;
+        if (!pos.in_check() && !slot && m.type() == MoveType::Promotion && m.promotion() != QUEEN)
+            REQUIRE(picker.stage() == MovePicker::Stage::BadCaptures);
         if (pos.is_legal(m)) legal_seen.push_back(m);
         REQUIRE(picker.next_to_generate() <= MoveArray::CAPACITY);
     }

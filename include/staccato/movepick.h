@@ -6,7 +6,8 @@
 //
 // Main search, not in check:
 //   hash move -> captures (MVV-LVA; SEE >= 0 now, losers set aside) ->
-//   killer 1 -> killer 2 -> countermove -> quiets (history) -> losing captures
+//   killer 1 -> killer 2 -> countermove -> quiets (history) -> losing
+//   captures and under-promotions (both set aside into the slice's prefix)
 // In check: hash move -> evasions (captures by MVV-LVA, then history).
 // Quiescence: hash move if a capture -> captures with SEE >= 0.
 //
