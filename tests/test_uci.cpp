@@ -49,10 +49,10 @@ TEST_CASE("handshake and isready", "[uci]") {
 
 TEST_CASE("setoption parsing and refusals", "[uci]") {
     Session s;
-    s.send("setoption name move overhead value 30");
-    CHECK(s.engine.options().move_overhead_ms == 30);
+    s.send("setoption name move overhead value 40");
+    CHECK(s.engine.options().move_overhead_ms == 40);
     s.send("setoption name Move Overhead value -5");
-    CHECK(s.engine.options().move_overhead_ms == 30);
+    CHECK(s.engine.options().move_overhead_ms == 40);
     CHECK(s.last().rfind("info string", 0) == 0);
     s.send("setoption name Hash value 99999999999999999999");
     s.send("setoption name Hash value lots");

@@ -24,7 +24,7 @@ struct EngineOptions {
     int threads = 1;
     int multipv = 1;
     bool ponder = false;
-    int move_overhead_ms = 10;
+    int move_overhead_ms = 30; // covers a loaded machine and the GUI's own latency
     bool chess960 = false;
     bool show_wdl = false;
 };
@@ -36,7 +36,7 @@ struct OptionRange {
 inline constexpr OptionRange HASH_RANGE{1, 65536, 16};
 inline constexpr OptionRange THREADS_RANGE{1, 256, 1};
 inline constexpr OptionRange MULTIPV_RANGE{1, 256, 1};
-inline constexpr OptionRange MOVE_OVERHEAD_RANGE{0, 5000, 10};
+inline constexpr OptionRange MOVE_OVERHEAD_RANGE{0, 5000, 30};
 
 class Engine {
   public:
