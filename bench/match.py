@@ -140,8 +140,8 @@ def tally(games, ours):
 
 
 # ---------------------------------------------------------------- runner
-def find_runner():
-    for name in ("fastchess", "cutechess-cli"):
+def find_runner(preferred=None):
+    for name in ([preferred] if preferred else ["fastchess", "cutechess-cli"]):
         if shutil.which(name):
             return name, shutil.which(name)
     sys.exit("neither fastchess nor cutechess-cli on PATH (build one from public source, outside this repository)")
@@ -157,6 +157,11 @@ def runner_command(runner, path, args, engines, rounds, sprt):
             "-recover", "-srand", str(args.seed),
             "-openings", f"file={args.book}", f"format={fmt}", "order=random"]
     cmd += ["-pgnout", f"file={args.pgn}"] if runner == "fastchess" else ["-pgnout", args.pgn]
+    if args.adjudicate:
+        # Decided games end early (both runners take the same options): a
+        # score of 10 pawns or more for 4 moves in a row from both sides.
+        # Draws are never adjudicated, so long endgames are still played.
+        cmd += ["-resign", "movecount=4", "score=1000", "twosided=true"]
     if sprt:
         cmd += ["-sprt", f"elo0={args.elo0}", f"elo1={args.elo1}", f"alpha={args.alpha}", f"beta={args.beta}"]
         cmd += ["model=logistic"] if runner == "fastchess" else []  # same Elo scale as the LLR printed here
@@ -165,7 +170,7 @@ def runner_command(runner, path, args, engines, rounds, sprt):
 
 def run_runner(args, engines, rounds, sprt=False):
     """Runs one match; the runner's output goes to <pgn>.log, a progress line to stdout. Returns runner text."""
-    runner, path = find_runner()
+    runner, path = find_runner(args.runner)
     cmd = runner_command(runner, path, args, engines, rounds, sprt)
     print("$ " + shlex.join(cmd), flush=True)
     out, score, done = [], [0, 0, 0], 0
@@ -258,6 +263,9 @@ def main():
     ap.add_argument("--games", type=int, help="games per opponent, even (default 200); sprt: maximum (20000)")
     ap.add_argument("--timemargin", type=int, default=0, help="ms an engine may overrun its clock (runner's rule)")
     ap.add_argument("--concurrency", type=int, default=2)
+    ap.add_argument("--runner", choices=["fastchess", "cutechess-cli"], help="default: fastchess if on PATH")
+    ap.add_argument("--adjudicate", action="store_true",
+                    help="resign adjudication: both engines see >= 10 pawns for 4 moves (saves time)")
     ap.add_argument("--elo0", type=float, default=0)
     ap.add_argument("--elo1", type=float, default=5)
     ap.add_argument("--alpha", type=float, default=0.05)

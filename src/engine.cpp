@@ -48,20 +48,20 @@ bool Engine::searching() const { return pool_->searching(); }
 
 void Engine::new_game() {
     pool_->wait();
-    tt_->clear();
+    tt_->clear(options_.threads);
     pool_->clear_history();
 }
 
 bool Engine::set_hash_mb(int mb) {
     pool_->wait();
-    if (!tt_->resize(std::size_t(mb))) return false;
+    if (!tt_->resize(std::size_t(mb), options_.threads)) return false;
     options_.hash_mb = mb;
     return true;
 }
 
 void Engine::clear_hash() {
     pool_->wait();
-    tt_->clear();
+    tt_->clear(options_.threads);
 }
 
 void Engine::set_threads(int n) {
@@ -72,7 +72,9 @@ void Engine::set_threads(int n) {
 
 void Engine::set_chess960(bool on) {
     options_.chess960 = on;
-    pos_.set_chess960(on || pos_.is_chess960());
+    // Switching it off goes back to e1g1 notation unless the position's
+    // castling rights can only be written the Chess960 way.
+    pos_.set_chess960(on || pos_.castling_needs_chess960());
 }
 
 std::string Engine::eval_report() const { return staccato::eval_report(pos_); }

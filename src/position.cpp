@@ -146,6 +146,16 @@ void Position::set_castling_right(Color c, Square rook_sq) {
         ~(square_bb(ksq) | square_bb(rook_sq));
 }
 
+bool Position::castling_needs_chess960() const {
+    for (int idx = 0; idx < 4; ++idx) {
+        if (!can_castle(idx)) continue;
+        Color c = idx < 2 ? WHITE : BLACK;
+        int rook_file = file_of(castling_rook_[idx]);
+        if (file_of(king_square(c)) != 4 || (rook_file != 0 && rook_file != 7)) return true;
+    }
+    return false;
+}
+
 std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960) {
     auto fields = split(fen);
     if (fields.size() < 4 || fields.size() > 6)

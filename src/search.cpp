@@ -94,8 +94,21 @@ void Worker::prepare(const Position& root, const std::vector<Move>& searchmoves)
 }
 
 bool Worker::should_abort() {
-    if (is_main() && ++check_counter_ % TIME_CHECK_INTERVAL == 0) check_time();
-    return shared_.stop.load(std::memory_order_relaxed);
+    if (is_main()) {
+        // `go nodes`: the main worker's own count is checked at every node, so
+        // that with one thread the search stops on the exact number.
+        const std::uint64_t limit = shared_.limits.nodes;
+        if (limit && nodes() >= limit) shared_.stop = true;
+        if (++check_counter_ % TIME_CHECK_INTERVAL == 0) check_time();
+    }
+    return stopped();
+}
+
+// The stop flag as this worker obeys it. The main worker always finishes
+// depth 1 (a fraction of a millisecond), so that the move it announces has
+// been searched and its score and PV are real even after an instant `stop`.
+bool Worker::stopped() const {
+    return shared_.stop.load(std::memory_order_relaxed) && (completed_depth_ > 0 || !is_main());
 }
 
 void Worker::check_time() {
@@ -149,9 +162,9 @@ void Worker::iterative_deepening() {
         for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
             seldepth_ = 0;
             aspiration(root_depth_, root_moves_[pv_index_].previous_score);
-            if (shared_.stop.load(std::memory_order_relaxed)) break;
+            if (stopped()) break;
         }
-        if (shared_.stop.load(std::memory_order_relaxed)) break;
+        if (stopped()) break;
 
         completed_depth_ = root_depth_;
         iteration_nodes_[root_depth_] = nodes() - before;
@@ -168,7 +181,7 @@ void Worker::iterative_deepening() {
         Value best = root_moves_[0].score;
         if (lim.mate > 0 && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * lim.mate)
             shared_.stop = true;
-        if (shared_.stop.load()) break;
+        if (stopped()) break;
     }
 }
 
@@ -209,7 +222,7 @@ Value Worker::aspiration(int depth, Value previous) {
         Value v = search_root(alpha, beta, depth);
         std::stable_sort(root_moves_.begin() + pv_index_, root_moves_.end(),
                          [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-        if (shared_.stop.load(std::memory_order_relaxed)) return v;
+        if (stopped()) return v;
         if (v <= alpha) {
             beta = (alpha + beta) / 2;
             alpha = std::max(v - delta, -VALUE_INFINITE);
@@ -256,7 +269,7 @@ Value Worker::search_root(Value alpha, Value beta, int depth) {
         }
         pos_.unmake_move(m);
         rm.nodes = nodes() - before;
-        if (shared_.stop.load(std::memory_order_relaxed)) break;
+        if (stopped()) break;
 
         if (i == pv_index_ || v > alpha) {
             rm.score = v;
@@ -396,7 +409,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         if (pv_node && (move_count == 1 || (v > alpha && v < beta)))
             v = -search(-beta, -alpha, new_depth, ply + 1, true, false);
         pos_.unmake_move(m);
-        if (shared_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (stopped()) return VALUE_ZERO;
 
         if (v > best) {
             best = v;
@@ -465,7 +478,7 @@ Value Worker::null_move_search(Value beta, Value eval, int depth, int ply, bool 
     Value v = -search(-beta, -beta + 1, depth - r, ply + 1, false, !cut_node);
     pos_.unmake_null();
     ss.current_move = Move::none();
-    if (shared_.stop.load(std::memory_order_relaxed) || v < beta) return VALUE_NONE;
+    if (stopped() || v < beta) return VALUE_NONE;
     if (v >= VALUE_MATE_IN_MAX_PLY) v = beta; // don't trust mates found by passing
     if (depth < NMP_VERIFY_DEPTH || nmp_min_ply_) return v;
 
@@ -529,7 +542,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
         shared_.tt->prefetch(pos_.key());
         Value v = -qsearch(-beta, -alpha, ply + 1, pv_node);
         pos_.unmake_move(m);
-        if (shared_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (stopped()) return VALUE_ZERO;
         if (v > best) {
             best = v;
             if (v > alpha) {

@@ -1,6 +1,9 @@
 #include "staccato/tt.h"
 
+#include <algorithm>
 #include <new>
+#include <thread>
+#include <vector>
 
 #include <unistd.h>
 
@@ -20,7 +23,11 @@ std::uint8_t gen_of(std::uint64_t d) { return std::uint8_t(d >> 58); }
 
 TranspositionTable::TranspositionTable(std::size_t mb) { resize(mb); }
 
-bool TranspositionTable::resize(std::size_t mb) {
+void TranspositionTable::FreeBuckets::operator()(Bucket* p) const {
+    ::operator delete[](p, std::align_val_t(alignof(Bucket)));
+}
+
+bool TranspositionTable::resize(std::size_t mb, int threads) {
     // Refuse sizes the machine cannot hold: the table is touched at once, and
     // an over-committed allocation would end in the OOM killer, not in nullptr.
     long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
@@ -28,21 +35,27 @@ bool TranspositionTable::resize(std::size_t mb) {
         return false;
     std::size_t count = mb * 1024 * 1024 / sizeof(Bucket);
     if (count == 0) count = 1;
-    std::unique_ptr<Bucket[]> fresh(new (std::nothrow) Bucket[count]);
-    if (!fresh) return false;
-    buckets_ = std::move(fresh);
+    // Raw memory: the buckets are constructed by clear(), in parallel.
+    void* raw = ::operator new[](count * sizeof(Bucket), std::align_val_t(alignof(Bucket)), std::nothrow);
+    if (!raw) return false;
+    buckets_.reset(static_cast<Bucket*>(raw));
     count_ = count;
     mb_ = mb;
-    generation_ = 0;
+    clear(threads);
     return true;
 }
 
-void TranspositionTable::clear() {
-    for (std::size_t i = 0; i < count_; ++i)
-        for (Entry& e : buckets_[i].entries) {
-            e.check.store(0, std::memory_order_relaxed);
-            e.data.store(0, std::memory_order_relaxed);
-        }
+void TranspositionTable::clear(int threads) {
+    // Each thread (re)constructs its own contiguous share of the buckets.
+    auto zero = [this](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) new (&buckets_[i]) Bucket{};
+    };
+    constexpr std::size_t MIN_SHARE = 1 << 16; // 4 MB: smaller jobs stay on one thread
+    std::size_t n = std::clamp<std::size_t>(count_ / MIN_SHARE, 1, std::size_t(std::max(threads, 1)));
+    std::vector<std::thread> helpers;
+    for (std::size_t t = 1; t < n; ++t) helpers.emplace_back(zero, count_ * t / n, count_ * (t + 1) / n);
+    zero(0, count_ / n);
+    for (std::thread& h : helpers) h.join();
     generation_ = 0;
 }
 

@@ -83,7 +83,23 @@ TEST_CASE("node and depth limits end the search with one bestmove", "[search]") 
     std::string info = cap.last_starting("info depth");
     auto pos = info.find(" nodes ");
     REQUIRE(pos != std::string::npos);
-    CHECK(std::stoull(info.substr(pos + 7)) < 20000 + 4096);
+    // One thread: the node limit is checked at every node, so it is exact.
+    CHECK(std::stoull(info.substr(pos + 7)) == 20000);
+}
+
+TEST_CASE("an instant stop still announces a searched move", "[search]") {
+    // `go nodes 1` ends at once, but depth 1 is always finished first: the
+    // final info line has a real depth, score and PV starting with bestmove.
+    SearchLimits limits;
+    limits.nodes = 1;
+    Capture cap;
+    std::string best =
+        search("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", limits, cap);
+    REQUIRE(best.rfind("bestmove ", 0) == 0);
+    std::string info = cap.last_starting("info depth");
+    CHECK(info.rfind("info depth 1 ", 0) == 0);
+    std::string move = best.substr(9, best.find(' ', 9) - 9);
+    CHECK(info.find(" pv " + move) != std::string::npos);
 }
 
 TEST_CASE("searchmoves restricts the root", "[search]") {

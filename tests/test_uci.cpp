@@ -127,6 +127,60 @@ TEST_CASE("go gives exactly one bestmove and stop ends infinite", "[uci]") {
     CHECK(s.last() == "bestmove 0000");
 }
 
+TEST_CASE("stop right after go: bestmove of a finished depth 1", "[uci]") {
+    Session s;
+    s.send("position startpos moves e2e4 e7e5 g1f3 b8c6");
+    s.send("go infinite");
+    s.send("stop");
+    s.engine.wait_until_idle();
+    CHECK(s.count("bestmove") == 1);
+    CHECK(s.count("info depth 1 ") >= 1);
+    CHECK(s.count("info depth 0") == 0);
+}
+
+TEST_CASE("UCI_Chess960 off goes back to standard castling notation", "[uci]") {
+    Session s;
+    const char* open_castle = "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    s.send("setoption name UCI_Chess960 value true");
+    s.send(open_castle);
+    CHECK(s.engine.position().move_to_uci(*s.engine.position().parse_uci_move("e1h1")) == "e1h1");
+    s.send("setoption name UCI_Chess960 value false");
+    CHECK(s.engine.position().move_to_uci(*s.engine.position().parse_uci_move("e1g1")) == "e1g1");
+    // Rights that only Chess960 can express keep its notation.
+    s.send("position fen 1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    s.send("setoption name UCI_Chess960 value false");
+    CHECK(s.engine.position().is_chess960());
+}
+
+TEST_CASE("Threads 2: helpers share the table, one bestmove per go", "[uci][threads]") {
+    Session s;
+    s.send("setoption name Threads value 2");
+    REQUIRE(s.engine.options().threads == 2);
+    s.send("setoption name Hash value 8");
+    s.send("ucinewgame");
+    s.send("position startpos moves d2d4 g8f6 c2c4 e7e6");
+    s.send("go depth 9");
+    s.engine.wait_until_idle();
+    s.send("go infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    s.send("isready");
+    s.send("stop");
+    s.engine.wait_until_idle();
+    s.send("ucinewgame");
+    s.send("go nodes 30000");
+    s.engine.wait_until_idle();
+    CHECK(s.count("bestmove") == 3);
+    CHECK(s.count("readyok") == 1);
+    // All three searched the same position: each move must be legal there.
+    const Position& pos = s.engine.position();
+    std::lock_guard lock(s.m);
+    for (const std::string& l : s.lines)
+        if (l.rfind("bestmove", 0) == 0) {
+            const std::string move = l.substr(9, l.find(' ', 9) - 9);
+            CHECK(pos.parse_uci_move(move).has_value());
+        }
+}
+
 TEST_CASE("ponder waits for ponderhit", "[uci]") {
     Session s;
     s.send("position startpos");

@@ -79,6 +79,9 @@ class Position {
     Piece captured_piece() const { return st().captured; }
     bool is_chess960() const { return chess960_; }
     void set_chess960(bool on) { chess960_ = on; }
+    // True when a castling right has its king or rook off the standard
+    // squares, so that only Chess960 notation (king takes rook) can name it.
+    bool castling_needs_chess960() const;
 
     // Castling: index = castling_index(colour, king_side).
     bool can_castle(int index) const { return st().castling & (1 << index); }

@@ -99,6 +99,7 @@ class Worker {
     Value search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool cut_node);
     Value qsearch(Value alpha, Value beta, int ply, bool pv_node);
     bool should_abort();
+    bool stopped() const;
     void check_time();
     void report_iteration(int depth);
     void sort_root_moves();
@@ -126,7 +127,6 @@ class Worker {
     int root_depth_ = 0;
     int seldepth_ = 0;
     int completed_depth_ = 0;
-    int best_move_changes_ = 0;
     int stability_ = 0;
     Value previous_best_ = VALUE_NONE;
     Move previous_best_move_;
