@@ -372,6 +372,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     Value best = -VALUE_INFINITE;
     Move best_move = Move::none();
     int move_count = 0, quiet_count = 0;
+    int searched = 0; // moves actually searched (pruned ones are not): ordering statistics
     std::array<Move, 64> quiets;
 
     while (Move m = picker.next()) {
@@ -384,6 +385,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         if (!pv_node && best > VALUE_MATED_IN_MAX_PLY &&
             shallow_prune(m, quiet, gives_check, depth, move_count, eval, alpha, improving, in_check, picker))
             continue;
+
+        ++searched;
 
         // Step 10. Check extension.
         int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth_ ? 1 : 0);
@@ -418,8 +421,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                 if (pv_node) update_pv(ply, m);
                 if (v >= beta) {
                     ++ordering_.fail_highs;
-                    ordering_.first_move_fail_highs += move_count == 1;
-                    ordering_.cutoff_move_number_sum += std::uint64_t(move_count);
+                    ordering_.first_move_fail_highs += searched == 1;
+                    ordering_.cutoff_move_number_sum += std::uint64_t(searched);
                     break;
                 }
                 alpha = v;

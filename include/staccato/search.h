@@ -41,11 +41,13 @@ struct SearchShared {
     std::function<std::uint64_t()> total_nodes; // over every worker
 };
 
-// Move-ordering quality, counted at every fail high.
+// Move-ordering quality, counted at every fail high of the main search (not
+// the root, not quiescence). Positions count moves searched: a move skipped by
+// pruning or illegal is not "the first move".
 struct OrderingStats {
     std::uint64_t fail_highs = 0;
     std::uint64_t first_move_fail_highs = 0;
-    std::uint64_t cutoff_move_number_sum = 0; // 1-based position of the cutoff move
+    std::uint64_t cutoff_move_number_sum = 0; // 1-based position of the cutoff move among those searched
 };
 
 struct RootMove {
