@@ -8,11 +8,17 @@ namespace staccato {
 namespace {
 constexpr int CAPTURE_BASE = 1 << 24; // evasion captures before evasion quiets
 constexpr int UNDERPROMOTION_SCORE = -(1 << 24);
+constexpr int MVV_WEIGHT = 16;             // per centipawn of the victim's value
+constexpr int CAPTURE_HISTORY_DIVISOR = 4; // capture history next to MVV
+
+PieceType victim_of(const Position& pos, Move m) {
+    return m.type() == MoveType::EnPassant ? PAWN : type_of(pos.piece_on(m.to()));
+}
 } // namespace
 
 MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move hash_move,
-                       const std::array<Move, 2>& killers, Move countermove, const ButterflyHistory& history)
-    : pos_(pos), moves_(array.moves.data()), history_(history), killers_(killers), countermove_(countermove),
+                       const std::array<Move, 2>& killers, Move countermove, const OrderingView& view)
+    : pos_(pos), moves_(array.moves.data()), view_(view), killers_(killers), countermove_(countermove),
       start_(start), next_to_play_(start), next_to_generate_(start), stage_end_(start),
       bad_captures_end_(start) {
     assert(start >= 0 && start <= MoveArray::CAPACITY);
@@ -21,8 +27,8 @@ MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move ha
 }
 
 MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move hash_move,
-                       const ButterflyHistory& history)
-    : pos_(pos), moves_(array.moves.data()), history_(history), start_(start), next_to_play_(start),
+                       const OrderingView& view)
+    : pos_(pos), moves_(array.moves.data()), view_(view), start_(start), next_to_play_(start),
       next_to_generate_(start), stage_end_(start), bad_captures_end_(start) {
     assert(start >= 0 && start <= MoveArray::CAPACITY);
     stage_ = pos.in_check() ? Stage::EvasionHash : Stage::QsHash;
@@ -70,10 +76,12 @@ void MovePicker::generate_quiets() {
 void MovePicker::score_captures(int from, int to) {
     for (int i = from; i < to; ++i) {
         Move m = moves_[i].move;
-        PieceType victim = m.type() == MoveType::EnPassant ? PAWN : type_of(pos_.piece_on(m.to()));
-        int score = victim == NO_PIECE_TYPE ? 0 : SEE_VALUE[victim] * 16;
-        if (m.type() == MoveType::Promotion) score += SEE_VALUE[m.promotion()] * 16;
-        moves_[i].score = score - int(type_of(pos_.moved_piece(m)));
+        PieceType victim = victim_of(pos_, m);
+        Piece moved = pos_.moved_piece(m);
+        int score = victim == NO_PIECE_TYPE ? 0 : SEE_VALUE[victim] * MVV_WEIGHT;
+        if (m.type() == MoveType::Promotion) score += SEE_VALUE[m.promotion()] * MVV_WEIGHT;
+        score += view_.histories.capture.get(moved, m.to(), victim) / CAPTURE_HISTORY_DIVISOR;
+        moves_[i].score = score - int(type_of(moved));
     }
 }
 
@@ -81,7 +89,8 @@ void MovePicker::score_quiets(int from, int to) {
     Color us = pos_.side_to_move();
     for (int i = from; i < to; ++i) {
         Move m = moves_[i].move;
-        moves_[i].score = m.type() == MoveType::Promotion ? UNDERPROMOTION_SCORE : history_.get(us, m);
+        moves_[i].score = m.type() == MoveType::Promotion ? UNDERPROMOTION_SCORE
+                                                          : view_.quiet_score(us, pos_.moved_piece(m), m);
     }
 }
 
@@ -90,10 +99,10 @@ void MovePicker::score_evasions(int from, int to) {
     for (int i = from; i < to; ++i) {
         Move m = moves_[i].move;
         if (pos_.is_capture(m)) {
-            PieceType victim = m.type() == MoveType::EnPassant ? PAWN : type_of(pos_.piece_on(m.to()));
-            moves_[i].score = CAPTURE_BASE + SEE_VALUE[victim] * 16 - int(type_of(pos_.moved_piece(m)));
+            moves_[i].score =
+                CAPTURE_BASE + SEE_VALUE[victim_of(pos_, m)] * MVV_WEIGHT - int(type_of(pos_.moved_piece(m)));
         } else {
-            moves_[i].score = history_.get(us, m);
+            moves_[i].score = view_.quiet_score(us, pos_.moved_piece(m), m);
         }
     }
 }

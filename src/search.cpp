@@ -28,9 +28,9 @@ constexpr int SEE_PRUNE_MAX_DEPTH = 8;
 constexpr int SEE_QUIET_MARGIN = -60;    // per ply of depth
 constexpr int SEE_CAPTURE_MARGIN = -100; // per ply of depth
 constexpr int LMR_MIN_DEPTH = 3;
-constexpr int LMR_HISTORY_DIVISOR = 8192;
-constexpr Value DELTA_MARGIN = 200;       // quiescence delta pruning
-constexpr int TIME_CHECK_INTERVAL = 1024; // nodes between clock reads
+constexpr int LMR_HISTORY_DIVISOR = 12288; // of the butterfly + continuation score
+constexpr Value DELTA_MARGIN = 200;        // quiescence delta pruning
+constexpr int TIME_CHECK_INTERVAL = 1024;  // nodes between clock reads
 
 // Late move reductions: log(depth) * log(move number), from a table.
 const auto LMR_TABLE = [] {
@@ -68,8 +68,7 @@ std::string score_text(Value v) {
 Worker::Worker(int id, SearchShared& shared) : id_(id), shared_(shared) {}
 
 void Worker::clear_history() {
-    history_.clear();
-    countermoves_.clear();
+    histories_.clear();
     pawn_table_.clear();
 }
 
@@ -126,7 +125,23 @@ void Worker::update_pv(int ply, Move m) {
     ss.pv_length = child.pv_length + 1;
 }
 
-// Killers, countermove and history after a quiet move caused a cutoff: the
+// Records the move about to be played at `ply` (for countermoves and the
+// continuation history of the plies below).
+void Worker::set_current_move(int ply, Move m) {
+    StackEntry& ss = stack_[ply];
+    ss.current_move = m;
+    ss.moved_piece = pos_.moved_piece(m);
+    ss.continuation = &histories_.continuation.at(ss.moved_piece, m.to());
+}
+
+OrderingView Worker::ordering_view(int ply) {
+    auto previous = [&](int back) -> const PieceToHistory* {
+        return ply >= back ? stack_[ply - back].continuation : nullptr;
+    };
+    return OrderingView{histories_, {previous(1), previous(2)}};
+}
+
+// Killers, countermove and histories after a quiet move caused a cutoff: the
 // cutoff move gains, the quiets tried before it lose.
 void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count) {
     StackEntry& ss = stack_[ply];
@@ -134,16 +149,35 @@ void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiet
         ss.killers[1] = ss.killers[0];
         ss.killers[0] = best;
     }
-    Color us = pos_.side_to_move();
-    int bonus = history_bonus(depth);
-    history_.update(us, best, bonus);
+    const Color us = pos_.side_to_move();
+    const int bonus = history_bonus(depth);
+    auto reward = [&](Move m, int b) {
+        histories_.butterfly.update(us, m, b);
+        Piece moved = pos_.moved_piece(m);
+        for (int back = 1; back <= 2 && back <= ply; ++back)
+            if (PieceToHistory* t = stack_[ply - back].continuation) t->update(moved, m.to(), b);
+    };
+    reward(best, bonus);
     for (int i = 0; i < quiet_count; ++i)
-        if (quiets[i] != best) history_.update(us, quiets[i], -bonus);
+        if (quiets[i] != best) reward(quiets[i], -bonus);
     if (ply > 0) {
         const StackEntry& prev = stack_[ply - 1];
         if (prev.current_move && prev.current_move != Move::null())
-            countermoves_.set(prev.moved_piece, prev.current_move.to(), best);
+            histories_.countermoves.set(prev.moved_piece, prev.current_move.to(), best);
     }
+}
+
+// Capture history after a cutoff: a capture that cut gains; the captures
+// tried before the cutoff move (whatever its kind) lose.
+void Worker::update_capture_stats(Move best, int depth, const Move* captures, int capture_count) {
+    const int bonus = history_bonus(depth);
+    auto reward = [&](Move m, int b) {
+        PieceType victim = m.type() == MoveType::EnPassant ? PAWN : type_of(pos_.piece_on(m.to()));
+        histories_.capture.update(pos_.moved_piece(m), m.to(), victim, b);
+    };
+    if (pos_.is_capture_or_promotion(best)) reward(best, bonus);
+    for (int i = 0; i < capture_count; ++i)
+        if (captures[i] != best) reward(captures[i], -bonus);
 }
 
 // ---------------------------------------------------------------------------
@@ -255,8 +289,7 @@ Value Worker::search_root(Value alpha, Value beta, int depth) {
                          " currmovenumber " + std::to_string(i + 1));
 
         int new_depth = depth - 1 + (pos_.gives_check(m) ? 1 : 0);
-        ss.current_move = m;
-        ss.moved_piece = pos_.moved_piece(m);
+        set_current_move(0, m);
         stack_[1].move_start = 0;
         pos_.make_move(m);
         shared_.tt->prefetch(pos_.key());
@@ -366,14 +399,16 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     // Step 8. The move loop.
     const StackEntry& prev = stack_[ply - 1];
     Move counter = prev.current_move && prev.current_move != Move::null()
-                       ? countermoves_.get(prev.moved_piece, prev.current_move.to())
+                       ? histories_.countermoves.get(prev.moved_piece, prev.current_move.to())
                        : Move::none();
-    MovePicker picker(pos_, moves_, ss.move_start, tt_move, ss.killers, counter, history_);
+    const OrderingView view = ordering_view(ply);
+    MovePicker picker(pos_, moves_, ss.move_start, tt_move, ss.killers, counter, view);
     Value best = -VALUE_INFINITE;
     Move best_move = Move::none();
-    int move_count = 0, quiet_count = 0;
+    int move_count = 0, quiet_count = 0, capture_count = 0;
     int searched = 0; // moves actually searched (pruned ones are not): ordering statistics
     std::array<Move, 64> quiets;
+    std::array<Move, 32> captures;
 
     while (Move m = picker.next()) {
         if (m == ss.excluded || !pos_.is_legal(m)) continue;
@@ -390,9 +425,9 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
 
         // Step 10. Check extension.
         int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth_ ? 1 : 0);
+        const int quiet_score = quiet ? view.quiet_score(pos_.side_to_move(), pos_.moved_piece(m), m) : 0;
 
-        ss.current_move = m;
-        ss.moved_piece = pos_.moved_piece(m);
+        set_current_move(ply, m);
         stack_[ply + 1].move_start = picker.next_to_generate();
         pos_.make_move(m);
         shared_.tt->prefetch(pos_.key());
@@ -402,7 +437,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         if (depth >= LMR_MIN_DEPTH && move_count > 1 + int(pv_node) && quiet) {
             int r = LMR_TABLE[std::min(depth, 63)][std::min(move_count, 63)];
             r += int(cut_node) - int(pv_node) - int(improving);
-            r -= history_.get(~pos_.side_to_move(), m) / LMR_HISTORY_DIVISOR;
+            r -= quiet_score / LMR_HISTORY_DIVISOR;
             r = std::clamp(r, 0, std::max(0, new_depth - 1));
             v = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
             if (v > alpha && r > 0) v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
@@ -428,16 +463,22 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                 alpha = v;
             }
         }
-        if (quiet && quiet_count < int(quiets.size())) quiets[quiet_count++] = m;
+        if (quiet && quiet_count < int(quiets.size()))
+            quiets[quiet_count++] = m;
+        else if (!quiet && capture_count < int(captures.size()))
+            captures[capture_count++] = m;
     }
     ss.current_move = Move::none();
 
     // Step 12. No legal move: mate or stalemate.
     if (move_count == 0) return ss.excluded ? alpha : in_check ? mated_in(ply) : draw_value();
 
-    // Step 13. Learn from a quiet cutoff.
-    if (best >= beta && !pos_.is_capture_or_promotion(best_move))
-        update_quiet_stats(ply, best_move, depth, quiets.data(), quiet_count);
+    // Step 13. Learn from a cutoff: histories of quiets and of captures.
+    if (best >= beta) {
+        if (!pos_.is_capture_or_promotion(best_move))
+            update_quiet_stats(ply, best_move, depth, quiets.data(), quiet_count);
+        update_capture_stats(best_move, depth, captures.data(), capture_count);
+    }
 
     // Step 14. Store the result.
     Bound bound = best >= beta ? Bound::Lower : (pv_node && best_move) ? Bound::Exact : Bound::Upper;
@@ -476,6 +517,7 @@ Value Worker::null_move_search(Value beta, Value eval, int depth, int ply, bool 
     int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
     ss.current_move = Move::null();
     ss.moved_piece = NO_PIECE;
+    ss.continuation = nullptr;
     stack_[ply + 1].move_start = ss.move_start;
     pos_.make_null();
     Value v = -search(-beta, -beta + 1, depth - r, ply + 1, false, !cut_node);
@@ -523,7 +565,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
     }
     ss.static_eval = stand_pat;
 
-    MovePicker picker(pos_, moves_, ss.move_start, tt_hit ? tte.move : Move::none(), history_);
+    MovePicker picker(pos_, moves_, ss.move_start, tt_hit ? tte.move : Move::none(), ordering_view(ply));
     Move best_move = Move::none();
     int move_count = 0;
     while (Move m = picker.next()) {
@@ -538,8 +580,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
                 continue;
             }
         }
-        ss.current_move = m;
-        ss.moved_piece = pos_.moved_piece(m);
+        set_current_move(ply, m);
         stack_[ply + 1].move_start = picker.next_to_generate();
         pos_.make_move(m);
         shared_.tt->prefetch(pos_.key());

@@ -49,11 +49,11 @@ struct SlotSource {
 
 // Drains a main-search picker and checks the result against MoveList.
 void check_main_picker(const Position& pos, MoveArray& array, int start, SlotSource& slots,
-                       const ButterflyHistory& history) {
+                       const OrderingView& view) {
     Move hash = slots.pick();
     std::array<Move, 2> killers{slots.pick(), slots.pick()};
     Move counter = slots.pick();
-    MovePicker picker(pos, array, start, hash, killers, counter, history);
+    MovePicker picker(pos, array, start, hash, killers, counter, view);
 
     std::vector<Move> legal_seen;
     std::set<std::uint16_t> seen;
@@ -81,8 +81,8 @@ void check_main_picker(const Position& pos, MoveArray& array, int start, SlotSou
 }
 
 void check_qs_picker(const Position& pos, MoveArray& array, int start, SlotSource& slots,
-                     const ButterflyHistory& history) {
-    MovePicker picker(pos, array, start, slots.pick(), history);
+                     const OrderingView& view) {
+    MovePicker picker(pos, array, start, slots.pick(), view);
     std::set<std::uint16_t> seen;
     std::vector<Move> got;
     while (Move m = picker.next()) {
@@ -115,40 +115,54 @@ void check_qs_picker(const Position& pos, MoveArray& array, int start, SlotSourc
 
 TEST_CASE("picker yields exactly the legal moves on the perft suites", "[movepick]") {
     auto array = std::make_unique<MoveArray>();
-    ButterflyHistory history;
+    auto histories = std::make_unique<Histories>();
+    const OrderingView view{*histories, {}};
     SlotSource slots;
     for (const std::string& fen : suite_fens()) {
         Position pos;
         REQUIRE(!pos.set_fen(fen));
         slots.learn(pos);
-        check_main_picker(pos, *array, 0, slots, history);
-        check_qs_picker(pos, *array, 0, slots, history);
+        check_main_picker(pos, *array, 0, slots, view);
+        check_qs_picker(pos, *array, 0, slots, view);
     }
 }
 
 TEST_CASE("picker slices stack across plies in long random games", "[movepick]") {
     auto array = std::make_unique<MoveArray>();
-    ButterflyHistory history;
+    auto histories = std::make_unique<Histories>();
     SlotSource slots;
     std::mt19937_64 rng(2024);
     for (int game = 0; game < 40; ++game) {
         Position pos;
+        // The continuation tables of the last two moves, as the search keeps them.
+        std::array<const PieceToHistory*, 2> continuation{};
         // Walk down a game while every ply keeps its picker open, as the
         // search does: each child slice starts at the parent's end.
         std::vector<std::unique_ptr<MovePicker>> open;
         int start = 0;
         for (int ply = 0; ply < MAX_PLY - 1; ++ply) {
             slots.learn(pos);
-            check_main_picker(pos, *array, start, slots, history);
+            const OrderingView view{*histories, continuation};
+            check_main_picker(pos, *array, start, slots, view);
             auto picker = std::make_unique<MovePicker>(pos, *array, start, slots.pick(),
                                                        std::array<Move, 2>{slots.pick(), slots.pick()},
-                                                       slots.pick(), history);
+                                                       slots.pick(), view);
             std::vector<Move> legal;
             while (Move m = picker->next())
                 if (pos.is_legal(m)) legal.push_back(m);
             if (legal.empty()) break;
             Move m = legal[rng() % legal.size()];
-            history.update(pos.side_to_move(), m, 100);
+            // Random history updates, so that scores differ from move to move.
+            Piece moved = pos.moved_piece(m);
+            histories->butterfly.update(pos.side_to_move(), m, int(rng() % 4001) - 2000);
+            for (Move other : legal)
+                if (pos.is_capture(other))
+                    histories->capture.update(pos.moved_piece(other), other.to(),
+                                              type_of(pos.piece_on(other.to())), int(rng() % 4001) - 2000);
+            PieceToHistory& next = histories->continuation.at(moved, m.to());
+            for (int k = 0; k < 8; ++k)
+                next.update(Piece(rng() % PIECE_NB), Square(rng() % 64), int(rng() % 4001) - 2000);
+            continuation = {&next, continuation[0]};
             start = picker->next_to_generate();
             REQUIRE(start <= (ply + 1) * MAX_MOVES);
             open.push_back(std::move(picker));

@@ -1,5 +1,6 @@
-// Move-ordering memory: the butterfly history of quiet moves (with gravity),
-// and the countermove table. Killers live in the search stack (per ply).
+// Move-ordering memory: histories of what caused cutoffs (butterfly, capture
+// and continuation history, all with gravity) and the countermove table.
+// Killers live in the search stack (per ply). One Histories per search thread.
 #pragma once
 
 #include <algorithm>
@@ -14,36 +15,75 @@ namespace staccato {
 // History scores stay within [-HISTORY_MAX, HISTORY_MAX].
 inline constexpr int HISTORY_MAX = 16384;
 
-// Bonus for a quiet move that caused a cutoff at `depth` (and the penalty for
-// the quiets tried before it): grows with depth, capped.
+// Bonus for a move that caused a cutoff at `depth` (and the penalty for the
+// moves of its kind tried before it): grows with depth, capped.
 constexpr int history_bonus(int depth) { return std::min(24 * depth * depth + 32 * depth, 2000); }
 
-// [side to move][from][to] of quiet moves.
-class ButterflyHistory {
+// Gravity: the bonus shrinks as the entry nears the bound, so scores saturate
+// smoothly and recent results outweigh old ones.
+inline void history_update(std::int16_t& entry, int bonus) {
+    int clamped = std::clamp(bonus, -HISTORY_MAX, HISTORY_MAX);
+    entry = std::int16_t(entry + clamped - entry * std::abs(clamped) / HISTORY_MAX);
+}
+
+// A flat table of history entries, N long, with the common operations.
+template <std::size_t N> class HistoryTable {
   public:
-    int get(Color c, Move m) const { return table_[c][m.from()][m.to()]; }
-
-    // Gravity: the bonus shrinks as the entry nears the bound, so scores
-    // saturate smoothly and recent results outweigh old ones.
-    void update(Color c, Move m, int bonus) {
-        std::int16_t& e = table_[c][m.from()][m.to()];
-        int clamped = std::clamp(bonus, -HISTORY_MAX, HISTORY_MAX);
-        e = std::int16_t(e + clamped - e * std::abs(clamped) / HISTORY_MAX);
-    }
-
     // Between searches: old knowledge counts for less.
     void age() {
-        for (auto& side : table_)
-            for (auto& from : side)
-                for (auto& v : from) v = std::int16_t(v / 2);
+        for (auto& v : table_) v = std::int16_t(v / 2);
     }
-    void clear() {
-        for (auto& side : table_)
-            for (auto& from : side) from.fill(0);
+    void clear() { table_.fill(0); }
+
+  protected:
+    std::array<std::int16_t, N> table_{};
+};
+
+// [side to move][from][to] of quiet moves.
+class ButterflyHistory : public HistoryTable<2 * 64 * 64> {
+  public:
+    int get(Color c, Move m) const { return table_[index(c, m)]; }
+    void update(Color c, Move m, int bonus) { history_update(table_[index(c, m)], bonus); }
+
+  private:
+    static std::size_t index(Color c, Move m) { return (std::size_t(c) * 64 + m.from()) * 64 + m.to(); }
+};
+
+// [moving piece][to][captured piece type] of captures and promotions.
+class CaptureHistory : public HistoryTable<PIECE_NB * 64 * (PIECE_TYPE_NB + 1)> {
+  public:
+    int get(Piece p, Square to, PieceType captured) const { return table_[index(p, to, captured)]; }
+    void update(Piece p, Square to, PieceType captured, int bonus) {
+        history_update(table_[index(p, to, captured)], bonus);
     }
 
   private:
-    std::array<std::array<std::array<std::int16_t, 64>, 64>, 2> table_{};
+    static std::size_t index(Piece p, Square to, PieceType captured) {
+        return (std::size_t(p) * 64 + to) * (PIECE_TYPE_NB + 1) + captured;
+    }
+};
+
+// [moving piece][to] of quiet moves, one such table per earlier move: how a
+// quiet move fared as the reply (or the reply to the reply) to that move.
+class PieceToHistory : public HistoryTable<PIECE_NB * 64> {
+  public:
+    int get(Piece p, Square to) const { return table_[std::size_t(p) * 64 + to]; }
+    void update(Piece p, Square to, int bonus) { history_update(table_[std::size_t(p) * 64 + to], bonus); }
+};
+
+// The continuation history: a PieceToHistory per earlier (piece, to).
+class ContinuationHistory {
+  public:
+    PieceToHistory& at(Piece p, Square to) { return table_[std::size_t(p) * 64 + to]; }
+    void age() {
+        for (auto& t : table_) t.age();
+    }
+    void clear() {
+        for (auto& t : table_) t.clear();
+    }
+
+  private:
+    std::array<PieceToHistory, PIECE_NB * 64> table_{};
 };
 
 // The move that last refuted a move, indexed by that move's piece and target.
@@ -57,6 +97,41 @@ class CounterMoves {
 
   private:
     std::array<std::array<Move, 64>, PIECE_NB> table_{};
+};
+
+// Everything one search thread learns about move order.
+struct Histories {
+    ButterflyHistory butterfly;
+    CaptureHistory capture;
+    ContinuationHistory continuation;
+    CounterMoves countermoves;
+
+    void age() {
+        butterfly.age();
+        capture.age();
+        continuation.age();
+    }
+    void clear() {
+        butterfly.clear();
+        capture.clear();
+        continuation.clear();
+        countermoves.clear();
+    }
+};
+
+// What the picker reads to order the moves of one node: the thread's
+// histories and the continuation tables of the one and two previous moves
+// (null where there is no such move).
+struct OrderingView {
+    const Histories& histories;
+    std::array<const PieceToHistory*, 2> continuation{};
+
+    int quiet_score(Color us, Piece moved, Move m) const {
+        int score = histories.butterfly.get(us, m);
+        for (const PieceToHistory* t : continuation)
+            if (t) score += t->get(moved, m.to());
+        return score;
+    }
 };
 
 } // namespace staccato

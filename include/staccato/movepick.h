@@ -5,8 +5,9 @@
 // selection (best remaining score swapped to next_to_play).
 //
 // Main search, not in check:
-//   hash move -> captures (MVV-LVA; SEE >= 0 now, losers set aside) ->
-//   killer 1 -> killer 2 -> countermove -> quiets (history) -> losing
+//   hash move -> captures (MVV-LVA + capture history; SEE >= 0 now, losers
+//   set aside) -> killer 1 -> killer 2 -> countermove -> quiets (butterfly +
+//   continuation history) -> losing
 //   captures and under-promotions (both set aside into the slice's prefix)
 // In check: hash move -> evasions (captures by MVV-LVA, then history).
 // Quiescence: hash move if a capture -> captures with SEE >= 0.
@@ -52,10 +53,9 @@ class MovePicker {
 
     // Main search. `start` is the parent ply's next_to_generate (0 at the root).
     MovePicker(const Position& pos, MoveArray& array, int start, Move hash_move,
-               const std::array<Move, 2>& killers, Move countermove, const ButterflyHistory& history);
+               const std::array<Move, 2>& killers, Move countermove, const OrderingView& view);
     // Quiescence search.
-    MovePicker(const Position& pos, MoveArray& array, int start, Move hash_move,
-               const ButterflyHistory& history);
+    MovePicker(const Position& pos, MoveArray& array, int start, Move hash_move, const OrderingView& view);
 
     // The next move to try, or Move::none() when every stage is exhausted.
     Move next();
@@ -78,7 +78,7 @@ class MovePicker {
 
     const Position& pos_;
     ScoredMove* moves_;
-    const ButterflyHistory& history_;
+    OrderingView view_;
     Move hash_move_;
     std::array<Move, 2> killers_{};
     Move countermove_;

@@ -71,7 +71,7 @@ class Worker {
     // Runs iterative deepening until the limits or the stop flag end it.
     void iterative_deepening();
     void clear_history(); // ucinewgame / bench
-    void age_history() { history_.age(); }
+    void age_history() { histories_.age(); }
 
     std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
     int completed_depth() const { return completed_depth_; }
@@ -90,6 +90,7 @@ class Worker {
         std::array<Move, 2> killers{};
         Move current_move;
         Piece moved_piece = NO_PIECE;
+        PieceToHistory* continuation = nullptr; // the replies' history after current_move
         Move excluded;
         int move_start = 0; // this ply's slice of the move array begins here
         int pv_length = 0;
@@ -111,7 +112,10 @@ class Worker {
     Value null_move_search(Value beta, Value eval, int depth, int ply, bool cut_node);
     bool shallow_prune(Move m, bool quiet, bool gives_check, int depth, int move_count, Value eval,
                        Value alpha, bool improving, bool in_check, MovePicker& picker);
+    void set_current_move(int ply, Move m);
+    OrderingView ordering_view(int ply);
     void update_quiet_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count);
+    void update_capture_stats(Move best, int depth, const Move* captures, int capture_count);
     void update_pv(int ply, Move m);
     Value draw_value() const { return VALUE_DRAW; }
 
@@ -120,9 +124,8 @@ class Worker {
     Position pos_;
     int root_sp_ = 0; // game-list index of the root position
     MoveArray moves_;
-    ButterflyHistory history_;
+    Histories histories_;
     eval::PawnTable pawn_table_; // pawn-structure cache for this thread
-    CounterMoves countermoves_;
     std::array<StackEntry, MAX_PLY + 4> stack_{};
     std::vector<RootMove> root_moves_;
     int pv_index_ = 0;
