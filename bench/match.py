@@ -9,6 +9,7 @@ random order, every opening played once with each colour.
     python3 bench/match.py gauntlet --engine build/staccato --opponents stockfish-2000,glaurung,toga2,ethereal \\
         --tc 10+0.1 --games 200 --concurrency 2
     python3 bench/match.py sprt --engine build/staccato --base /tmp/staccato-base --tc 8+0.08 --elo0 0 --elo1 5
+    python3 bench/match.py report --pgn a.pgn --pgn b.pgn [--sprt]   # PGNs played elsewhere, Staccato as "staccato"
 
 Time controls use the runner's format: 10+0.1 (seconds + increment), 40/5 (40 moves in 5 s, repeating).
 Opponents: stockfish-<ELO> (UCI_LimitStrength, 1350-2850), stockfish, glaurung, toga2, ethereal, or a path to
@@ -206,8 +207,8 @@ def run_runner(args, engines, rounds, sprt=False):
     return "".join(out)
 
 
-def report(args, ours, runner_text, sprt=False):
-    per_opp, pairs, problems = tally(read_games(args.pgn), ours)
+def report(args, ours, runner_text, sprt=False, games=None):
+    per_opp, pairs, problems = tally(read_games(args.pgn) if games is None else games, ours)
     total = 0
     for opp, (w, d, l) in per_opp.items():
         n = w + d + l
@@ -252,7 +253,7 @@ def report(args, ours, runner_text, sprt=False):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=["match", "gauntlet", "sprt"])
+    ap.add_argument("mode", choices=["match", "gauntlet", "sprt", "report"])
     ap.add_argument("--engine", default=os.path.join(ROOT, "build", "staccato"), help="engine under test")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="UCI option for --engine")
     ap.add_argument("--opponent", default="glaurung", help="match: one opponent")
@@ -272,11 +273,20 @@ def main():
     ap.add_argument("--beta", type=float, default=0.05)
     ap.add_argument("--book", default=DEFAULT_BOOK, help="EPD (one FEN a line) or PGN openings")
     ap.add_argument("--seed", type=int, default=random.randrange(1 << 31), help="opening order")
-    ap.add_argument("--pgn", help="default /tmp/match-<timestamp>.pgn")
+    ap.add_argument("--pgn", action="append", help="default /tmp/match-<timestamp>.pgn; report: one or more")
+    ap.add_argument("--sprt", action="store_true", help="report: the games are an SPRT against \"base\"")
     ap.add_argument("--progress", type=int, default=20, help="print a progress line every N games")
     ap.add_argument("--verbose", action="store_true", help="show the runner's full output")
     args = ap.parse_args()
     args.interrupted = False
+    if args.mode == "report":  # games played elsewhere (another machine, an earlier run)
+        if not args.pgn:
+            sys.exit("report needs --pgn")
+        games = [g for path in args.pgn for g in read_games(path)]
+        args.pgn, args.log = ", ".join(args.pgn), "-"
+        report(args, OURS, "", sprt=args.sprt, games=games)
+        return
+    args.pgn = args.pgn[-1] if args.pgn else None
 
     args.book = os.path.abspath(args.book)
     if not os.path.exists(args.book):
