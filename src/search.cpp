@@ -27,6 +27,9 @@ constexpr Value FUTILITY_PER_DEPTH = 90;
 constexpr int SEE_PRUNE_MAX_DEPTH = 8;
 constexpr int SEE_QUIET_MARGIN = -60;    // per ply of depth
 constexpr int SEE_CAPTURE_MARGIN = -100; // per ply of depth
+constexpr int SE_MIN_DEPTH = 8;          // singular extensions
+constexpr int SE_TT_DEPTH_SLACK = 3;     // the hash entry may be this much shallower
+constexpr int SE_MARGIN_PER_DEPTH = 2;   // singular beta = tt score - margin * depth
 constexpr int LMR_MIN_DEPTH = 3;
 constexpr int LMR_HISTORY_DIVISOR = 12288; // of the butterfly + continuation score
 constexpr Value DELTA_MARGIN = 200;        // quiescence delta pruning
@@ -355,7 +358,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     const bool tt_hit = shared_.tt->probe(pos_.key(), tte);
     const Value tt_score = tt_hit ? value_from_tt(tte.score, ply) : VALUE_NONE;
     const Move tt_move = tt_hit ? tte.move : Move::none();
-    if (!pv_node && tt_hit && tte.depth >= depth && tt_score != VALUE_NONE && pos_.rule50() < 90 &&
+    if (!pv_node && !ss.excluded && tt_hit && tte.depth >= depth && tt_score != VALUE_NONE &&
+        pos_.rule50() < 90 &&
         (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && tt_score >= beta) ||
          (tte.bound == Bound::Upper && tt_score <= alpha)))
         return tt_score;
@@ -375,7 +379,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                            ss.static_eval > stack_[ply - 2].static_eval;
     stack_[ply + 1].killers = {}; // killers are per node: reset for the children
 
-    if (!pv_node && !in_check) {
+    if (!pv_node && !in_check && !ss.excluded) {
         // Step 5. Reverse futility pruning: far above beta at low depth, a
         // quiet move is unlikely to drop below it.
         if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta &&
@@ -423,8 +427,25 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
 
         ++searched;
 
-        // Step 10. Check extension.
-        int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth_ ? 1 : 0);
+        // Step 10. Extensions: checks, and a hash move that is singular (every
+        // other move fails well below its score). When even the others beat
+        // beta, more than one move refutes the parent: cut at once (multi-cut).
+        int extension = 0;
+        if (ply < 2 * root_depth_) {
+            if (m == tt_move && depth >= SE_MIN_DEPTH && !ss.excluded &&
+                tte.depth >= depth - SE_TT_DEPTH_SLACK && tte.bound != Bound::Upper &&
+                tt_score != VALUE_NONE && std::abs(tt_score) < VALUE_MATE_IN_MAX_PLY) {
+                assert(picker.next_to_generate() == ss.move_start); // the hash move comes before generation
+                Value singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
+                Value v = singular_search(m, singular_beta, depth, ply, cut_node);
+                if (v < singular_beta)
+                    extension = 1;
+                else if (singular_beta >= beta)
+                    return singular_beta;
+            }
+            if (gives_check) extension = std::max(extension, 1);
+        }
+        int new_depth = depth - 1 + extension;
         const int quiet_score = quiet ? view.quiet_score(pos_.side_to_move(), pos_.moved_piece(m), m) : 0;
 
         set_current_move(ply, m);
@@ -509,6 +530,16 @@ bool Worker::shallow_prune(Move m, bool quiet, bool gives_check, int depth, int 
         return true; // SEE pruning of clearly losing captures
     }
     return false;
+}
+
+// Step 10 of search(): the node searched again without `excluded`, at half
+// depth and with a zero window at singular_beta.
+Value Worker::singular_search(Move excluded, Value singular_beta, int depth, int ply, bool cut_node) {
+    StackEntry& ss = stack_[ply];
+    ss.excluded = excluded;
+    Value v = search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false, cut_node);
+    ss.excluded = Move::none();
+    return v;
 }
 
 // Step 6 of search(). Returns the cutoff value, or VALUE_NONE to go on.

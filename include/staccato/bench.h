@@ -8,9 +8,10 @@
 
 namespace staccato {
 
-// Chosen so that the default bench takes 3-10 s: depth 12 searches about 6.5 M
-// nodes, about 6 s at the 1 M nodes/s of the reference 2-core machine.
-inline constexpr int BENCH_DEFAULT_DEPTH = 12;
+// Chosen so that the default bench takes 3-10 s: depth 11 searches about 4.3 M
+// nodes, about 4 s at the 1.1 M nodes/s of the reference 2-core machine
+// (depth 12 took 10.5 s once singular extensions landed).
+inline constexpr int BENCH_DEFAULT_DEPTH = 11;
 
 // Runs the bench and prints per-position lines and the summary to `out`.
 // Returns the total node count.

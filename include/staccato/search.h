@@ -110,6 +110,7 @@ class Worker {
 
     // Pruning and ordering helpers for search().
     Value null_move_search(Value beta, Value eval, int depth, int ply, bool cut_node);
+    Value singular_search(Move excluded, Value singular_beta, int depth, int ply, bool cut_node);
     bool shallow_prune(Move m, bool quiet, bool gives_check, int depth, int move_count, Value eval,
                        Value alpha, bool improving, bool in_check, MovePicker& picker);
     void set_current_move(int ply, Move m);
