@@ -427,25 +427,13 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
 
         ++searched;
 
-        // Step 10. Extensions: checks, and a hash move that is singular (every
-        // other move fails well below its score). When even the others beat
-        // beta, more than one move refutes the parent: cut at once (multi-cut).
-        int extension = 0;
-        if (ply < 2 * root_depth_) {
-            if (m == tt_move && depth >= SE_MIN_DEPTH && !ss.excluded &&
-                tte.depth >= depth - SE_TT_DEPTH_SLACK && tte.bound != Bound::Upper &&
-                tt_score != VALUE_NONE && std::abs(tt_score) < VALUE_MATE_IN_MAX_PLY) {
-                assert(picker.next_to_generate() == ss.move_start); // the hash move comes before generation
-                Value singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
-                Value v = singular_search(m, singular_beta, depth, ply, cut_node);
-                if (v < singular_beta)
-                    extension = 1;
-                else if (singular_beta >= beta)
-                    return singular_beta;
-            }
-            if (gives_check) extension = std::max(extension, 1);
-        }
-        int new_depth = depth - 1 + extension;
+        // Step 10. Extensions (checks, a singular hash move), or a multi-cut.
+        // The hash move comes before any generation, so the singular search
+        // may reuse this ply's slice of the move array.
+        assert(m != tt_move || picker.next_to_generate() == ss.move_start);
+        const Extension ext = extension(m, gives_check, tt_move, tte, tt_score, beta, depth, ply, cut_node);
+        if (ext.cutoff != VALUE_NONE) return ext.cutoff;
+        int new_depth = depth - 1 + ext.plies;
         const int quiet_score = quiet ? view.quiet_score(pos_.side_to_move(), pos_.moved_piece(m), m) : 0;
 
         set_current_move(ply, m);
@@ -454,19 +442,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         shared_.tt->prefetch(pos_.key());
 
         // Step 11. Late move reductions, then PVS re-searches.
-        Value v = -VALUE_INFINITE;
-        if (depth >= LMR_MIN_DEPTH && move_count > 1 + int(pv_node) && quiet) {
-            int r = LMR_TABLE[std::min(depth, 63)][std::min(move_count, 63)];
-            r += int(cut_node) - int(pv_node) - int(improving);
-            r -= quiet_score / LMR_HISTORY_DIVISOR;
-            r = std::clamp(r, 0, std::max(0, new_depth - 1));
-            v = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
-            if (v > alpha && r > 0) v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
-        } else if (!pv_node || move_count > 1) {
-            v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
-        }
-        if (pv_node && (move_count == 1 || (v > alpha && v < beta)))
-            v = -search(-beta, -alpha, new_depth, ply + 1, true, false);
+        Value v = search_move(alpha, beta, depth, new_depth, ply, move_count,
+                              {pv_node, cut_node, improving, quiet}, quiet_score);
         pos_.unmake_move(m);
         if (stopped()) return VALUE_ZERO;
 
@@ -530,6 +507,48 @@ bool Worker::shallow_prune(Move m, bool quiet, bool gives_check, int depth, int 
         return true; // SEE pruning of clearly losing captures
     }
     return false;
+}
+
+// Step 10 of search(): how many plies move m is extended by (a check, or a
+// hash move that is singular: every other move fails well below its score),
+// or the value to cut the node with when even the other moves beat beta
+// (more than one move refutes the parent: multi-cut).
+Worker::Extension Worker::extension(Move m, bool gives_check, Move tt_move, const TTData& tte, Value tt_score,
+                                    Value beta, int depth, int ply, bool cut_node) {
+    Extension ext;
+    if (ply >= 2 * root_depth_) return ext; // extensions may at most double the line
+    const StackEntry& ss = stack_[ply];
+    if (m == tt_move && depth >= SE_MIN_DEPTH && !ss.excluded && tte.depth >= depth - SE_TT_DEPTH_SLACK &&
+        tte.bound != Bound::Upper && tt_score != VALUE_NONE && std::abs(tt_score) < VALUE_MATE_IN_MAX_PLY) {
+        Value singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
+        Value v = singular_search(m, singular_beta, depth, ply, cut_node);
+        if (v < singular_beta)
+            ext.plies = 1;
+        else if (singular_beta >= beta)
+            ext.cutoff = singular_beta;
+    }
+    if (gives_check) ext.plies = 1;
+    return ext;
+}
+
+// Step 11 of search(): the move just made, searched with a late move
+// reduction where one applies, then re-searched as PVS requires.
+Value Worker::search_move(Value alpha, Value beta, int depth, int new_depth, int ply, int move_count,
+                          MoveFlags f, int quiet_score) {
+    Value v = -VALUE_INFINITE;
+    if (depth >= LMR_MIN_DEPTH && move_count > 1 + int(f.pv_node) && f.quiet) {
+        int r = LMR_TABLE[std::min(depth, 63)][std::min(move_count, 63)];
+        r += int(f.cut_node) - int(f.pv_node) - int(f.improving);
+        r -= quiet_score / LMR_HISTORY_DIVISOR;
+        r = std::clamp(r, 0, std::max(0, new_depth - 1));
+        v = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
+        if (v > alpha && r > 0) v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !f.cut_node);
+    } else if (!f.pv_node || move_count > 1) {
+        v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !f.cut_node);
+    }
+    if (f.pv_node && (move_count == 1 || (v > alpha && v < beta)))
+        v = -search(-beta, -alpha, new_depth, ply + 1, true, false);
+    return v;
 }
 
 // Step 10 of search(): the node searched again without `excluded`, at half

@@ -111,6 +111,17 @@ class Worker {
     // Pruning and ordering helpers for search().
     Value null_move_search(Value beta, Value eval, int depth, int ply, bool cut_node);
     Value singular_search(Move excluded, Value singular_beta, int depth, int ply, bool cut_node);
+    struct Extension {
+        int plies = 0;
+        Value cutoff = VALUE_NONE; // multi-cut: the node's value
+    };
+    Extension extension(Move m, bool gives_check, Move tt_move, const TTData& tte, Value tt_score, Value beta,
+                        int depth, int ply, bool cut_node);
+    struct MoveFlags {
+        bool pv_node, cut_node, improving, quiet;
+    };
+    Value search_move(Value alpha, Value beta, int depth, int new_depth, int ply, int move_count, MoveFlags f,
+                      int quiet_score);
     bool shallow_prune(Move m, bool quiet, bool gives_check, int depth, int move_count, Value eval,
                        Value alpha, bool improving, bool in_check, MovePicker& picker);
     void set_current_move(int ply, Move m);
