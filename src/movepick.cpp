@@ -11,9 +11,6 @@ constexpr int UNDERPROMOTION_SCORE = -(1 << 24);
 constexpr int MVV_WEIGHT = 16;             // per centipawn of the victim's value
 constexpr int CAPTURE_HISTORY_DIVISOR = 4; // capture history next to MVV
 
-PieceType victim_of(const Position& pos, Move m) {
-    return m.type() == MoveType::EnPassant ? PAWN : type_of(pos.piece_on(m.to()));
-}
 } // namespace
 
 MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move hash_move,
@@ -76,7 +73,7 @@ void MovePicker::generate_quiets() {
 void MovePicker::score_captures(int from, int to) {
     for (int i = from; i < to; ++i) {
         Move m = moves_[i].move;
-        PieceType victim = victim_of(pos_, m);
+        PieceType victim = pos_.captured_type(m);
         Piece moved = pos_.moved_piece(m);
         int score = victim == NO_PIECE_TYPE ? 0 : SEE_VALUE[victim] * MVV_WEIGHT;
         if (m.type() == MoveType::Promotion) score += SEE_VALUE[m.promotion()] * MVV_WEIGHT;
@@ -99,8 +96,8 @@ void MovePicker::score_evasions(int from, int to) {
     for (int i = from; i < to; ++i) {
         Move m = moves_[i].move;
         if (pos_.is_capture(m)) {
-            moves_[i].score =
-                CAPTURE_BASE + SEE_VALUE[victim_of(pos_, m)] * MVV_WEIGHT - int(type_of(pos_.moved_piece(m)));
+            moves_[i].score = CAPTURE_BASE + SEE_VALUE[pos_.captured_type(m)] * MVV_WEIGHT -
+                              int(type_of(pos_.moved_piece(m)));
         } else {
             moves_[i].score = view_.quiet_score(us, pos_.moved_piece(m), m);
         }

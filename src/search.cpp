@@ -175,8 +175,7 @@ void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiet
 void Worker::update_capture_stats(Move best, int depth, const Move* captures, int capture_count) {
     const int bonus = history_bonus(depth);
     auto reward = [&](Move m, int b) {
-        PieceType victim = m.type() == MoveType::EnPassant ? PAWN : type_of(pos_.piece_on(m.to()));
-        histories_.capture.update(pos_.moved_piece(m), m.to(), victim, b);
+        histories_.capture.update(pos_.moved_piece(m), m.to(), pos_.captured_type(m), b);
     };
     if (pos_.is_capture_or_promotion(best)) reward(best, bonus);
     for (int i = 0; i < capture_count; ++i)
@@ -623,8 +622,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
         ++move_count;
         // Delta pruning: even winning the captured piece leaves us below alpha.
         if (!in_check && m.type() != MoveType::Promotion) {
-            PieceType victim = m.type() == MoveType::EnPassant ? PAWN : type_of(pos_.piece_on(m.to()));
-            Value optimistic = stand_pat + SEE_VALUE[victim] + DELTA_MARGIN;
+            Value optimistic = stand_pat + SEE_VALUE[pos_.captured_type(m)] + DELTA_MARGIN;
             if (optimistic <= alpha) {
                 best = std::max(best, optimistic);
                 continue;

@@ -106,6 +106,12 @@ class Position {
         return (!empty(m.to()) && m.type() != MoveType::Castling) || m.type() == MoveType::EnPassant;
     }
     bool is_capture_or_promotion(Move m) const { return is_capture(m) || m.type() == MoveType::Promotion; }
+    // The type of the piece m takes (PAWN for en passant; NO_PIECE_TYPE when
+    // m takes nothing: a quiet move or castling, encoded king-takes-rook).
+    PieceType captured_type(Move m) const {
+        if (m.type() == MoveType::EnPassant) return PAWN;
+        return m.type() == MoveType::Castling ? NO_PIECE_TYPE : type_of(piece_on(m.to()));
+    }
     bool gives_check(Move m) const;
 
     // Making moves. The position keeps a stack of undo records; unmake must
