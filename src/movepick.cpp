@@ -10,7 +10,6 @@ constexpr int CAPTURE_BASE = 1 << 24; // evasion captures before evasion quiets
 constexpr int UNDERPROMOTION_SCORE = -(1 << 24);
 constexpr int MVV_WEIGHT = 16;             // per centipawn of the victim's value
 constexpr int CAPTURE_HISTORY_DIVISOR = 4; // capture history next to MVV
-
 } // namespace
 
 MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move hash_move,

@@ -137,11 +137,14 @@ void Worker::set_current_move(int ply, Move m) {
     ss.continuation = &histories_.continuation.at(ss.moved_piece, m.to());
 }
 
+// The continuation table of the move played `back` plies above `ply` (null
+// at the root's edge or after a null move).
+PieceToHistory* Worker::continuation(int ply, int back) {
+    return ply >= back ? stack_[ply - back].continuation : nullptr;
+}
+
 OrderingView Worker::ordering_view(int ply) {
-    auto previous = [&](int back) -> const PieceToHistory* {
-        return ply >= back ? stack_[ply - back].continuation : nullptr;
-    };
-    return OrderingView{histories_, {previous(1), previous(2)}};
+    return OrderingView{histories_, {continuation(ply, 1), continuation(ply, 2)}};
 }
 
 // Killers, countermove and histories after a quiet move caused a cutoff: the
@@ -157,8 +160,8 @@ void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiet
     auto reward = [&](Move m, int b) {
         histories_.butterfly.update(us, m, b);
         Piece moved = pos_.moved_piece(m);
-        for (int back = 1; back <= 2 && back <= ply; ++back)
-            if (PieceToHistory* t = stack_[ply - back].continuation) t->update(moved, m.to(), b);
+        for (int back : {1, 2})
+            if (PieceToHistory* t = continuation(ply, back)) t->update(moved, m.to(), b);
     };
     reward(best, bonus);
     for (int i = 0; i < quiet_count; ++i)

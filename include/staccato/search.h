@@ -125,6 +125,7 @@ class Worker {
     bool shallow_prune(Move m, bool quiet, bool gives_check, int depth, int move_count, Value eval,
                        Value alpha, bool improving, bool in_check, MovePicker& picker);
     void set_current_move(int ply, Move m);
+    PieceToHistory* continuation(int ply, int back);
     OrderingView ordering_view(int ply);
     void update_quiet_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count);
     void update_capture_stats(Move best, int depth, const Move* captures, int capture_count);
