@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -69,6 +70,14 @@ inline Position from_fen(const std::string& fen) {
     INFO(fen << ": " << err.value_or(""));
     REQUIRE(!err);
     return pos;
+}
+
+// A move in UCI notation that must be legal in `pos`.
+inline Move uci(const Position& pos, std::string_view text) {
+    auto m = pos.parse_uci_move(text);
+    INFO(pos.fen() << " move " << text);
+    REQUIRE(m);
+    return *m;
 }
 
 } // namespace staccato::test

@@ -2,21 +2,16 @@
 // picker orders captures and quiets by what the histories learnt.
 #include <catch2/catch.hpp>
 #include <memory>
-#include <string>
 #include <vector>
 
 #include "staccato/history.h"
 #include "staccato/movepick.h"
+#include "suite.h"
 
 using namespace staccato;
+using staccato::test::uci;
 
 namespace {
-
-Move uci(const Position& pos, const std::string& text) {
-    auto m = pos.parse_uci_move(text);
-    REQUIRE(m.has_value());
-    return *m;
-}
 
 // Every move the picker returns, in order, legal or not.
 std::vector<Move> drain(MovePicker& picker) {

@@ -12,6 +12,7 @@
 using namespace staccato;
 using staccato::test::from_fen;
 using staccato::test::suite_fens;
+using staccato::test::uci;
 
 namespace {
 
@@ -19,13 +20,6 @@ std::string error_of(std::string_view fen) {
     Position pos;
     auto err = pos.set_fen(fen);
     return err ? *err : std::string("(accepted)");
-}
-
-Move uci(const Position& pos, std::string_view text) {
-    auto m = pos.parse_uci_move(text);
-    INFO(pos.fen() << " move " << text);
-    REQUIRE(m);
-    return *m;
 }
 
 // Everything make/unmake must restore, captured at one ply.
