@@ -41,19 +41,19 @@ def main():
 
     runs = {"base": [], "engine": []}
     nodes = {}
+    ratios = []  # engine / base, per round
     for r in range(1, args.rounds + 1):
         for name in ("base", "engine"):
             n, nps = bench(getattr(args, name), args.depth)
             nodes[name] = n
             runs[name].append(nps)
+        ratios.append(runs["engine"][-1] / runs["base"][-1])
         print(f"round {r}: base {runs['base'][-1]:>9,} nps   engine {runs['engine'][-1]:>9,} nps   "
-              f"ratio {runs['engine'][-1] / runs['base'][-1]:.3f}", flush=True)
+              f"ratio {ratios[-1]:.3f}", flush=True)
 
     base, engine = statistics.median(runs["base"]), statistics.median(runs["engine"])
     print(f"\nbench {args.depth}, {args.rounds} rounds, medians: base {base:,.0f} nps, engine {engine:,.0f} nps")
-    print(f"engine / base: {engine / base:.3f}  (per-round ratios "
-          f"{min(e / b for e, b in zip(runs['engine'], runs['base'])):.3f} to "
-          f"{max(e / b for e, b in zip(runs['engine'], runs['base'])):.3f})")
+    print(f"engine / base: {engine / base:.3f}  (per-round ratios {min(ratios):.3f} to {max(ratios):.3f})")
     if nodes["base"] != nodes["engine"]:
         print(f"note: the trees differ ({nodes['base']:,} vs {nodes['engine']:,} nodes); "
               f"time to depth ratio {nodes['engine'] / engine / (nodes['base'] / base):.3f}")
