@@ -91,9 +91,7 @@ unsigned long long run_bench(int depth, std::ostream& out) {
         OrderingStats stats;
         Move best = pool.search_sync(pos, depth, nodes, stats);
         total += nodes;
-        sum.fail_highs += stats.fail_highs;
-        sum.first_move_fail_highs += stats.first_move_fail_highs;
-        sum.cutoff_move_number_sum += stats.cutoff_move_number_sum;
+        sum += stats;
         std::snprintf(line, sizeof line, "Position %2d/%zu: %-6s %10llu nodes  %s\n", index,
                       BENCH_POSITIONS.size(), pos.move_to_uci(best).c_str(),
                       static_cast<unsigned long long>(nodes), std::string(fen).c_str());
@@ -108,12 +106,23 @@ unsigned long long run_bench(int depth, std::ostream& out) {
 
     auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
                   .count();
-    double first = sum.fail_highs ? 100.0 * double(sum.first_move_fail_highs) / double(sum.fail_highs) : 0.0;
+    auto percent = [](std::uint64_t part, std::uint64_t all) {
+        return all ? 100.0 * double(part) / double(all) : 0.0;
+    };
+    double first = percent(sum.first_move_fail_highs, sum.fail_highs);
     double avg = sum.fail_highs ? double(sum.cutoff_move_number_sum) / double(sum.fail_highs) : 0.0;
     out << "\n===========================\n";
     std::snprintf(line, sizeof line,
                   "first-move cutoffs: %.1f%% of %llu fail-highs (average cutoff move number %.2f)\n", first,
                   static_cast<unsigned long long>(sum.fail_highs), avg);
+    out << line;
+    const std::uint64_t other = sum.fail_highs - sum.cut_node_fail_highs;
+    std::snprintf(line, sizeof line,
+                  "  at expected cut nodes: %.1f%% of %llu; at PV and expected all-nodes: %.1f%% of %llu\n",
+                  percent(sum.cut_node_first_move_fail_highs, sum.cut_node_fail_highs),
+                  static_cast<unsigned long long>(sum.cut_node_fail_highs),
+                  percent(sum.first_move_fail_highs - sum.cut_node_first_move_fail_highs, other),
+                  static_cast<unsigned long long>(other));
     out << line;
     std::snprintf(line, sizeof line,
                   "effective branching factor: %.2f (depth %d over depth %d, geometric mean)\n",

@@ -458,6 +458,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                     ++ordering_.fail_highs;
                     ordering_.first_move_fail_highs += searched == 1;
                     ordering_.cutoff_move_number_sum += std::uint64_t(searched);
+                    ordering_.cut_node_fail_highs += cut_node;
+                    ordering_.cut_node_first_move_fail_highs += cut_node && searched == 1;
                     break;
                 }
                 alpha = v;

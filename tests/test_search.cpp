@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -122,6 +124,23 @@ TEST_CASE("bench is deterministic", "[search]") {
     REQUIRE(n1 > 1000);
     REQUIRE(a.str().find("first-move cutoffs") != std::string::npos);
     REQUIRE(a.str().find("Nodes searched  : ") != std::string::npos);
+
+    // The fail highs at expected cut nodes and at the other nodes add up to all of them.
+    unsigned long long all = 0, cut = 0, other = 0;
+    double first = 0, cut_first = 0, other_first = 0, avg = 0;
+    const std::string text = a.str();
+    const auto at = text.find("first-move cutoffs");
+    REQUIRE(std::sscanf(text.c_str() + at,
+                        "first-move cutoffs: %lf%% of %llu fail-highs (average cutoff move number %lf)\n"
+                        "  at expected cut nodes: %lf%% of %llu; at PV and expected all-nodes: %lf%% of %llu",
+                        &first, &all, &avg, &cut_first, &cut, &other_first, &other) == 7);
+    REQUIRE(all > 0);
+    REQUIRE(cut + other == all);
+    REQUIRE(cut > 0);
+    REQUIRE(other > 0);
+    REQUIRE(cut_first > other_first); // a predicted cutoff comes on the first move more often
+    REQUIRE(first >= std::min(cut_first, other_first) - 0.1);
+    REQUIRE(first <= std::max(cut_first, other_first) + 0.1);
 }
 
 TEST_CASE("MultiPV sends one line per pv, together", "[search]") {

@@ -48,6 +48,19 @@ struct OrderingStats {
     std::uint64_t fail_highs = 0;
     std::uint64_t first_move_fail_highs = 0;
     std::uint64_t cutoff_move_number_sum = 0; // 1-based position of the cutoff move among those searched
+    // The same two counts at expected cut nodes only (the others are PV and
+    // expected all-nodes, where a fail high was not predicted).
+    std::uint64_t cut_node_fail_highs = 0;
+    std::uint64_t cut_node_first_move_fail_highs = 0;
+
+    OrderingStats& operator+=(const OrderingStats& o) {
+        fail_highs += o.fail_highs;
+        first_move_fail_highs += o.first_move_fail_highs;
+        cutoff_move_number_sum += o.cutoff_move_number_sum;
+        cut_node_fail_highs += o.cut_node_fail_highs;
+        cut_node_first_move_fail_highs += o.cut_node_first_move_fail_highs;
+        return *this;
+    }
 };
 
 struct RootMove {
