@@ -106,11 +106,10 @@ unsigned long long run_bench(int depth, std::ostream& out) {
 
     auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
                   .count();
-    auto percent = [](std::uint64_t part, std::uint64_t all) {
-        return all ? 100.0 * double(part) / double(all) : 0.0;
-    };
+    auto ratio = [](std::uint64_t part, std::uint64_t all) { return all ? double(part) / double(all) : 0.0; };
+    auto percent = [&](std::uint64_t part, std::uint64_t all) { return 100.0 * ratio(part, all); };
     double first = percent(sum.first_move_fail_highs, sum.fail_highs);
-    double avg = sum.fail_highs ? double(sum.cutoff_move_number_sum) / double(sum.fail_highs) : 0.0;
+    double avg = ratio(sum.cutoff_move_number_sum, sum.fail_highs);
     out << "\n===========================\n";
     std::snprintf(line, sizeof line,
                   "first-move cutoffs: %.1f%% of %llu fail-highs (average cutoff move number %.2f)\n", first,
