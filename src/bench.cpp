@@ -123,6 +123,21 @@ unsigned long long run_bench(int depth, std::ostream& out) {
                   percent(sum.first_move_fail_highs - sum.cut_node_first_move_fail_highs, other),
                   static_cast<unsigned long long>(other));
     out << line;
+    // Where the cutoffs come from, and which first moves failed to cut.
+    auto by_origin = [&](const char* title, const std::array<std::uint64_t, ORIGIN_NB>& counts) {
+        std::uint64_t all = 0;
+        for (std::uint64_t c : counts) all += c;
+        std::string text = title;
+        for (int i = 0; i < ORIGIN_NB; ++i) {
+            char part[64];
+            std::snprintf(part, sizeof part, "%s %s %.1f%%", i ? "," : "", ORIGIN_NAMES[i],
+                          percent(counts[i], all));
+            text += part;
+        }
+        out << text << " (of " << all << ")\n";
+    };
+    by_origin("cutoff moves by stage:", sum.cutoffs_by_origin);
+    by_origin("first moves that did not cut, by stage:", sum.first_move_misses_by_origin);
     std::snprintf(line, sizeof line,
                   "effective branching factor: %.2f (depth %d over depth %d, geometric mean)\n",
                   ebf_count ? std::exp(log_ebf_sum / ebf_count) : 0.0, depth, depth - 1);

@@ -125,6 +125,7 @@ Move MovePicker::next() {
         stage_ = Stage(int(stage_) + 1);
         if (hash_move_) {
             tried_[tried_count_++] = hash_move_;
+            origin_ = Origin::Hash;
             return hash_move_;
         }
         return next();
@@ -144,13 +145,16 @@ Move MovePicker::next() {
                 if (see_ge(pos_, sm.move, 0)) return true;
                 moves_[bad_captures_end_++] = sm; // set aside for the last stage
                 return false;
-            }))
+            })) {
+            origin_ = Origin::GoodCapture;
             return m;
+        }
         stage_ = Stage::Killer1;
         [[fallthrough]];
 
     case Stage::Killer1:
         stage_ = Stage::Killer2;
+        origin_ = Origin::Killer;
         if (Move m = special(killers_[0])) return m;
         [[fallthrough]];
 
@@ -161,6 +165,7 @@ Move MovePicker::next() {
 
     case Stage::Countermove:
         stage_ = Stage::QuietInit;
+        origin_ = Origin::Countermove;
         if (Move m = special(countermove_)) return m;
         [[fallthrough]];
 
@@ -175,6 +180,7 @@ Move MovePicker::next() {
         [[fallthrough]];
 
     case Stage::Quiets:
+        origin_ = Origin::Quiet;
         if (!skip_quiets_) {
             if (Move m = pick_best([this](const ScoredMove& sm) {
                     if (sm.move.type() != MoveType::Promotion) return true;
@@ -192,6 +198,7 @@ Move MovePicker::next() {
         // aside (each from a slot already consumed, so the prefix never
         // overtakes next_to_play). next_to_play
         // now walks the prefix; next_to_generate keeps marking the slice end.
+        origin_ = Origin::BadCapture;
         if (next_to_play_ < bad_captures_end_) return moves_[next_to_play_++].move;
         stage_ = Stage::Done;
         return Move::none();
@@ -204,11 +211,13 @@ Move MovePicker::next() {
         [[fallthrough]];
 
     case Stage::Evasions:
+        origin_ = Origin::Evasion;
         if (Move m = pick_best([](const ScoredMove&) { return true; })) return m;
         stage_ = Stage::Done;
         return Move::none();
 
     case Stage::QsCaptures:
+        origin_ = Origin::GoodCapture;
         return pick_best([this](const ScoredMove& sm) { return see_ge(pos_, sm.move, 0); });
 
     case Stage::Done: return Move::none();

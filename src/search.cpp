@@ -413,6 +413,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     Move best_move = Move::none();
     int move_count = 0, quiet_count = 0, capture_count = 0;
     int searched = 0; // moves actually searched (pruned ones are not): ordering statistics
+    Origin first_origin = Origin::Hash;
     std::array<Move, 64> quiets;
     std::array<Move, 32> captures;
 
@@ -427,7 +428,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
             shallow_prune(m, quiet, gives_check, depth, move_count, eval, alpha, improving, in_check, picker))
             continue;
 
-        ++searched;
+        if (++searched == 1) first_origin = picker.origin();
 
         // Step 10. Extensions (checks, a singular hash move), or a multi-cut.
         // The hash move comes before any generation, so the singular search
@@ -460,6 +461,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                     ordering_.cutoff_move_number_sum += std::uint64_t(searched);
                     ordering_.cut_node_fail_highs += cut_node;
                     ordering_.cut_node_first_move_fail_highs += cut_node && searched == 1;
+                    ++ordering_.cutoffs_by_origin[int(picker.origin())];
+                    if (searched > 1) ++ordering_.first_move_misses_by_origin[int(first_origin)];
                     break;
                 }
                 alpha = v;

@@ -58,6 +58,7 @@ void check_main_picker(const Position& pos, MoveArray& array, int start, SlotSou
     std::vector<Move> legal_seen;
     std::set<std::uint16_t> seen;
     bool in_quiet_stage_or_later = false;
+    Origin last_origin = Origin::Hash;
     while (Move m = picker.next()) {
         INFO(pos.fen() << " move " << pos.move_to_uci(m));
         REQUIRE(seen.insert(m.raw()).second); // never twice
@@ -71,6 +72,23 @@ void check_main_picker(const Position& pos, MoveArray& array, int start, SlotSou
         const bool slot = m == hash || m == killers[0] || m == killers[1] || m == counter;
         if (!pos.in_check() && !slot && m.type() == MoveType::Promotion && m.promotion() != QUEEN)
             REQUIRE(picker.stage() == MovePicker::Stage::BadCaptures);
+        // The stage each move is reported to come from (the ordering
+        // statistics count by it) fits the move, and never goes back.
+        const Origin origin = picker.origin();
+        REQUIRE(int(origin) >= int(last_origin));
+        last_origin = origin;
+        const bool tactical = pos.is_capture_or_promotion(m);
+        const bool under = m.type() == MoveType::Promotion && m.promotion() != QUEEN;
+        switch (origin) {
+        case Origin::Hash: REQUIRE(m == hash); break;
+        case Origin::Killer: REQUIRE((m == killers[0] || m == killers[1])); break;
+        case Origin::Countermove: REQUIRE(m == counter); break;
+        case Origin::GoodCapture: REQUIRE((tactical && !under && see_ge(pos, m, 0))); break;
+        case Origin::Quiet: REQUIRE(!tactical); break;
+        case Origin::BadCapture: REQUIRE((tactical && (under || !see_ge(pos, m, 0)))); break;
+        case Origin::Evasion: REQUIRE(pos.in_check()); break;
+        }
+        if (pos.in_check()) REQUIRE((origin == Origin::Hash || origin == Origin::Evasion));
         if (pos.is_legal(m)) legal_seen.push_back(m);
         REQUIRE(picker.next_to_generate() <= MoveArray::CAPACITY);
     }

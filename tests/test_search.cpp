@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdio>
 #include <mutex>
 #include <sstream>
@@ -144,6 +145,35 @@ TEST_CASE("bench is deterministic", "[search]") {
     REQUIRE(cut_first > other_first); // a predicted cutoff comes on the first move more often
     REQUIRE(first >= std::min(cut_first, other_first) - 0.1);
     REQUIRE(first <= std::max(cut_first, other_first) + 0.1);
+
+    // The split by stage: every fail high is counted once under its cutoff
+    // move's stage, and every one that did not come first once under the
+    // first move's stage. The main stages all produce cutoffs.
+    auto stage_line = [&](const std::string& title, unsigned long long& total) {
+        std::vector<double> shares;
+        const auto from = text.find(title);
+        REQUIRE(from != std::string::npos);
+        const std::string line = text.substr(from, text.find('\n', from) - from);
+        for (std::size_t p = line.find('%'); p != std::string::npos; p = line.find('%', p + 1)) {
+            std::size_t q = line.find_last_of(' ', p);
+            shares.push_back(std::stod(line.substr(q + 1, p - q - 1)));
+        }
+        REQUIRE(std::sscanf(line.c_str() + line.rfind("(of "), "(of %llu)", &total) == 1);
+        return shares;
+    };
+    unsigned long long cutoffs = 0, misses = 0;
+    const auto by_stage = stage_line("cutoff moves by stage:", cutoffs);
+    const auto missed = stage_line("first moves that did not cut, by stage:", misses);
+    REQUIRE(by_stage.size() == 7);
+    REQUIRE(missed.size() == 7);
+    CHECK(cutoffs == all);
+    CHECK(std::abs(double(misses) - double(all) * (100.0 - first) / 100.0) <= double(all) * 0.001);
+    double sum_cut = 0, sum_missed = 0;
+    for (double v : by_stage) sum_cut += v;
+    for (double v : missed) sum_missed += v;
+    CHECK(std::abs(sum_cut - 100.0) < 0.5);
+    CHECK(std::abs(sum_missed - 100.0) < 0.5);
+    for (int stage : {0, 1, 2, 4}) CHECK(by_stage[stage] > 0.0); // hash, good captures, killers, quiets
 }
 
 TEST_CASE("MultiPV sends one line per pv, together", "[search]") {

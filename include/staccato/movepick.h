@@ -30,6 +30,12 @@ struct MoveArray {
     std::array<ScoredMove, CAPACITY + MAX_MOVES> moves; // slack for the deepest ply
 };
 
+// The stage a returned move came from (read by the ordering statistics).
+enum class Origin : std::uint8_t { Hash, GoodCapture, Killer, Countermove, Quiet, BadCapture, Evasion };
+inline constexpr int ORIGIN_NB = 7;
+inline constexpr std::array<const char*, ORIGIN_NB> ORIGIN_NAMES = {
+    "hash", "good captures", "killers", "countermove", "quiets", "losing captures", "evasions"};
+
 class MovePicker {
   public:
     enum class Stage {
@@ -65,6 +71,8 @@ class MovePicker {
     // Where the next ply's slice begins.
     int next_to_generate() const { return next_to_generate_; }
     Stage stage() const { return stage_; }
+    // The stage of the move next() returned last.
+    Origin origin() const { return origin_; }
 
   private:
     template <typename Accept> Move pick_best(Accept accept);
@@ -91,6 +99,7 @@ class MovePicker {
     int stage_end_;        // the current stage's moves end here (<= next_to_generate_)
     int bad_captures_end_; // losing captures are kept in [start_, bad_captures_end_)
     Stage stage_;
+    Origin origin_ = Origin::Hash;
     bool skip_quiets_ = false;
 };
 

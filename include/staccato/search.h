@@ -52,8 +52,16 @@ struct OrderingStats {
     // expected all-nodes, where a fail high was not predicted).
     std::uint64_t cut_node_fail_highs = 0;
     std::uint64_t cut_node_first_move_fail_highs = 0;
+    // Fail highs by the stage of the cutoff move, and first moves that did
+    // not cut (where a later move did) by their stage: where ordering misses.
+    std::array<std::uint64_t, ORIGIN_NB> cutoffs_by_origin{};
+    std::array<std::uint64_t, ORIGIN_NB> first_move_misses_by_origin{};
 
     OrderingStats& operator+=(const OrderingStats& o) {
+        for (int i = 0; i < ORIGIN_NB; ++i) {
+            cutoffs_by_origin[i] += o.cutoffs_by_origin[i];
+            first_move_misses_by_origin[i] += o.first_move_misses_by_origin[i];
+        }
         fail_highs += o.fail_highs;
         first_move_fail_highs += o.first_move_fail_highs;
         cutoff_move_number_sum += o.cutoff_move_number_sum;
