@@ -456,13 +456,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                 best_move = m;
                 if (pv_node) update_pv(ply, m);
                 if (v >= beta) {
-                    ++ordering_.fail_highs;
-                    ordering_.first_move_fail_highs += searched == 1;
-                    ordering_.cutoff_move_number_sum += std::uint64_t(searched);
-                    ordering_.cut_node_fail_highs += cut_node;
-                    ordering_.cut_node_first_move_fail_highs += cut_node && searched == 1;
-                    ++ordering_.cutoffs_by_origin[int(picker.origin())];
-                    if (searched > 1) ++ordering_.first_move_misses_by_origin[int(first_origin)];
+                    ordering_.record(searched, cut_node, picker.origin(), first_origin);
                     break;
                 }
                 alpha = v;

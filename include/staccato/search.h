@@ -57,6 +57,18 @@ struct OrderingStats {
     std::array<std::uint64_t, ORIGIN_NB> cutoffs_by_origin{};
     std::array<std::uint64_t, ORIGIN_NB> first_move_misses_by_origin{};
 
+    // A fail high on the `searched`-th move searched, whose stage was
+    // `cutoff`; `first` is the stage of the first move searched.
+    void record(int searched, bool cut_node, Origin cutoff, Origin first) {
+        ++fail_highs;
+        first_move_fail_highs += searched == 1;
+        cutoff_move_number_sum += std::uint64_t(searched);
+        cut_node_fail_highs += cut_node;
+        cut_node_first_move_fail_highs += cut_node && searched == 1;
+        ++cutoffs_by_origin[int(cutoff)];
+        if (searched > 1) ++first_move_misses_by_origin[int(first)];
+    }
+
     OrderingStats& operator+=(const OrderingStats& o) {
         for (int i = 0; i < ORIGIN_NB; ++i) {
             cutoffs_by_origin[i] += o.cutoffs_by_origin[i];
