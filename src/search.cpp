@@ -143,6 +143,23 @@ PieceToHistory* Worker::continuation(int ply, int back) {
     return ply >= back ? stack_[ply - back].continuation : nullptr;
 }
 
+Value Worker::corrected(Value raw) const {
+    const Value v = raw + histories_.correction.get(pos_.side_to_move(), pos_.pawn_key());
+    return std::clamp(v, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+}
+
+// Step 15 of search(): the correction history learns from this node's result
+// when it says something about the static evaluation (a bound on the right
+// side of it) and the best move was quiet (a capture changes the material,
+// which the evaluation already counts).
+void Worker::update_correction(Value best, Bound bound, Move best_move, Value static_eval, int depth) {
+    if (best_move && pos_.is_capture_or_promotion(best_move)) return;
+    if (std::abs(best) >= VALUE_MATE_IN_MAX_PLY) return;
+    if ((bound == Bound::Lower && best <= static_eval) || (bound == Bound::Upper && best >= static_eval))
+        return;
+    histories_.correction.update(pos_.side_to_move(), pos_.pawn_key(), best - static_eval, depth);
+}
+
 OrderingView Worker::ordering_view(int ply) {
     return OrderingView{histories_, {continuation(ply, 1), continuation(ply, 2)}};
 }
@@ -279,7 +296,7 @@ Value Worker::aspiration(int depth, Value previous) {
 Value Worker::search_root(Value alpha, Value beta, int depth) {
     StackEntry& ss = stack_[0];
     ss.pv_length = 0;
-    ss.static_eval = pos_.in_check() ? VALUE_NONE : evaluate(pos_, &pawn_table_);
+    ss.static_eval = pos_.in_check() ? VALUE_NONE : corrected(evaluate(pos_, &pawn_table_));
     stack_[1].killers = {};
     nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     Value best = -VALUE_INFINITE;
@@ -367,15 +384,14 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         return tt_score;
 
     // Step 4. Static evaluation, sharpened by the table's bound.
-    Value eval = VALUE_NONE;
+    Value eval = VALUE_NONE, raw_eval = VALUE_NONE;
+    ss.static_eval = VALUE_NONE;
     if (!in_check) {
-        ss.static_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_, &pawn_table_);
-        eval = ss.static_eval;
+        raw_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_, &pawn_table_);
+        ss.static_eval = eval = corrected(raw_eval);
         if (tt_score != VALUE_NONE && ((tte.bound == Bound::Lower && tt_score > eval) ||
                                        (tte.bound == Bound::Upper && tt_score < eval)))
             eval = tt_score;
-    } else {
-        ss.static_eval = VALUE_NONE;
     }
     const bool improving = !in_check && ply >= 2 && stack_[ply - 2].static_eval != VALUE_NONE &&
                            ss.static_eval > stack_[ply - 2].static_eval;
@@ -482,7 +498,10 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     // Step 14. Store the result.
     Bound bound = best >= beta ? Bound::Lower : (pv_node && best_move) ? Bound::Exact : Bound::Upper;
     if (!ss.excluded)
-        shared_.tt->store(pos_.key(), best_move, value_to_tt(best, ply), ss.static_eval, depth, bound);
+        shared_.tt->store(pos_.key(), best_move, value_to_tt(best, ply), raw_eval, depth, bound);
+
+    // Step 15. Learn how far the static evaluation was off.
+    if (!in_check && !ss.excluded) update_correction(best, bound, best_move, ss.static_eval, depth);
     return best;
 }
 
@@ -608,8 +627,10 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
 
     // Stand pat: the side to move can usually do at least as well as now.
     Value best = -VALUE_INFINITE, stand_pat = VALUE_NONE;
+    Value raw_eval = VALUE_NONE;
     if (!in_check) {
-        stand_pat = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_, &pawn_table_);
+        raw_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_, &pawn_table_);
+        stand_pat = corrected(raw_eval);
         best = stand_pat;
         if (best >= beta) return best;
         alpha = std::max(alpha, best);
@@ -651,7 +672,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
     if (in_check && move_count == 0) return mated_in(ply);
 
     Bound bound = best >= beta ? Bound::Lower : Bound::Upper;
-    shared_.tt->store(pos_.key(), best_move, value_to_tt(best, ply), stand_pat, 0, bound);
+    shared_.tt->store(pos_.key(), best_move, value_to_tt(best, ply), raw_eval, 0, bound);
     return best;
 }
 

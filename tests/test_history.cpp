@@ -111,3 +111,21 @@ TEST_CASE("butterfly and continuation history order the quiets", "[history]") {
         REQUIRE(index_of(moves, ra5) == 1);
     }
 }
+
+TEST_CASE("correction history follows the search's error, within its limit", "[history]") {
+    auto h = std::make_unique<Histories>();
+    const std::uint64_t key = 0x1234567890ABCDEFULL, other = key + 1;
+    REQUIRE(h->correction.get(WHITE, key) == 0);
+    h->correction.update(WHITE, key, 40, 7); // weight 8 of 256 at depth 7
+    const int once = h->correction.get(WHITE, key);
+    REQUIRE(once == 40 * 8 / 256);
+    for (int i = 0; i < 200; ++i) h->correction.update(WHITE, key, 40, 15);
+    REQUIRE(h->correction.get(WHITE, key) > 35); // a running average converges on the error
+    REQUIRE(h->correction.get(WHITE, key) <= 40);
+    REQUIRE(h->correction.get(BLACK, key) == 0); // by side to move
+    REQUIRE(h->correction.get(WHITE, other) == 0);
+    for (int i = 0; i < 500; ++i) h->correction.update(BLACK, key, -5000, 20);
+    REQUIRE(h->correction.get(BLACK, key) == -CorrectionHistory::LIMIT / CorrectionHistory::GRAIN);
+    h->clear();
+    REQUIRE(h->correction.get(WHITE, key) == 0);
+}

@@ -1,6 +1,8 @@
 // Move-ordering memory: histories of what caused cutoffs (butterfly, capture
 // and continuation history, all with gravity) and the countermove table.
-// Killers live in the search stack (per ply). One Histories per search thread.
+// Killers live in the search stack (per ply). Also the correction history,
+// the search's memory of how far the static evaluation was off. One
+// Histories per search thread.
 #pragma once
 
 #include <algorithm>
@@ -99,11 +101,37 @@ class CounterMoves {
     std::array<std::array<Move, 64>, PIECE_NB> table_{};
 };
 
-// Everything one search thread learns about move order.
+// Correction history: by side to move and pawn structure, a running average
+// of how far search results fell from the static evaluation, added to later
+// static evaluations of positions with the same pawns.
+class CorrectionHistory {
+  public:
+    static constexpr std::size_t SIZE = 16384; // per side
+    static constexpr int GRAIN = 256;          // entries are in 1/256 centipawn
+    static constexpr int LIMIT = 64 * GRAIN;   // at most 64 centipawns either way
+
+    int get(Color c, std::uint64_t pawn_key) const { return table_[index(c, pawn_key)] / GRAIN; }
+    // `error` = search result - static eval; deeper results weigh more.
+    void update(Color c, std::uint64_t pawn_key, int error, int depth) {
+        int& e = table_[index(c, pawn_key)];
+        const int weight = std::min(depth + 1, 16);
+        e = std::clamp((e * (256 - weight) + error * GRAIN * weight) / 256, -LIMIT, LIMIT);
+    }
+    void clear() { table_.fill(0); }
+
+  private:
+    static std::size_t index(Color c, std::uint64_t k) { return std::size_t(c) * SIZE + k % SIZE; }
+    std::array<int, 2 * SIZE> table_{};
+};
+
+// Everything one search thread learns as it searches: the move-order
+// histories, and the correction of the static evaluation (which is not aged
+// between searches: a pawn structure's eval error does not go stale).
 struct Histories {
     ButterflyHistory butterfly;
     CaptureHistory capture;
     ContinuationHistory continuation;
+    CorrectionHistory correction;
     CounterMoves countermoves;
 
     void age() {
@@ -115,6 +143,7 @@ struct Histories {
         butterfly.clear();
         capture.clear();
         continuation.clear();
+        correction.clear();
         countermoves.clear();
     }
 };

@@ -160,6 +160,9 @@ class Worker {
     void set_current_move(int ply, Move m);
     PieceToHistory* continuation(int ply, int back);
     OrderingView ordering_view(int ply);
+    // The static evaluation `raw` plus the correction history's estimate of its error.
+    Value corrected(Value raw) const;
+    void update_correction(Value best, Bound bound, Move best_move, Value static_eval, int depth);
     void update_quiet_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count);
     void update_capture_stats(Move best, int depth, const Move* captures, int capture_count);
     void update_pv(int ply, Move m);
