@@ -34,6 +34,31 @@ MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move ha
     hash_move_ = usable ? hash_move : Move::none();
 }
 
+// next() leaves stage_ past a special move (hash, killer, countermove) and at
+// the current stage for a move picked from a list, so the stage of the move
+// it returned last follows from stage_.
+Origin MovePicker::origin() const {
+    switch (stage_) {
+    case Stage::CaptureInit:
+    case Stage::EvasionInit:
+    case Stage::QsCaptureInit: return Origin::Hash;
+    case Stage::GoodCaptures:
+    case Stage::QsCaptures: return Origin::GoodCapture;
+    case Stage::Killer2:
+    case Stage::Countermove: return Origin::Killer;
+    case Stage::QuietInit: return Origin::Countermove;
+    case Stage::Quiets: return Origin::Quiet;
+    case Stage::BadCaptures: return Origin::BadCapture;
+    case Stage::Evasions: return Origin::Evasion;
+    case Stage::MainHash:
+    case Stage::Killer1:
+    case Stage::EvasionHash:
+    case Stage::QsHash:
+    case Stage::Done: break; // next() never stops here after returning a move
+    }
+    return Origin::Hash;
+}
+
 bool MovePicker::tried(Move m) const {
     for (int i = 0; i < tried_count_; ++i)
         if (tried_[i] == m) return true;
@@ -125,7 +150,6 @@ Move MovePicker::next() {
         stage_ = Stage(int(stage_) + 1);
         if (hash_move_) {
             tried_[tried_count_++] = hash_move_;
-            origin_ = Origin::Hash;
             return hash_move_;
         }
         return next();
@@ -145,16 +169,13 @@ Move MovePicker::next() {
                 if (see_ge(pos_, sm.move, 0)) return true;
                 moves_[bad_captures_end_++] = sm; // set aside for the last stage
                 return false;
-            })) {
-            origin_ = Origin::GoodCapture;
+            }))
             return m;
-        }
         stage_ = Stage::Killer1;
         [[fallthrough]];
 
     case Stage::Killer1:
         stage_ = Stage::Killer2;
-        origin_ = Origin::Killer;
         if (Move m = special(killers_[0])) return m;
         [[fallthrough]];
 
@@ -165,7 +186,6 @@ Move MovePicker::next() {
 
     case Stage::Countermove:
         stage_ = Stage::QuietInit;
-        origin_ = Origin::Countermove;
         if (Move m = special(countermove_)) return m;
         [[fallthrough]];
 
@@ -180,7 +200,6 @@ Move MovePicker::next() {
         [[fallthrough]];
 
     case Stage::Quiets:
-        origin_ = Origin::Quiet;
         if (!skip_quiets_) {
             if (Move m = pick_best([this](const ScoredMove& sm) {
                     if (sm.move.type() != MoveType::Promotion) return true;
@@ -198,7 +217,6 @@ Move MovePicker::next() {
         // aside (each from a slot already consumed, so the prefix never
         // overtakes next_to_play). next_to_play
         // now walks the prefix; next_to_generate keeps marking the slice end.
-        origin_ = Origin::BadCapture;
         if (next_to_play_ < bad_captures_end_) return moves_[next_to_play_++].move;
         stage_ = Stage::Done;
         return Move::none();
@@ -211,13 +229,11 @@ Move MovePicker::next() {
         [[fallthrough]];
 
     case Stage::Evasions:
-        origin_ = Origin::Evasion;
         if (Move m = pick_best([](const ScoredMove&) { return true; })) return m;
         stage_ = Stage::Done;
         return Move::none();
 
     case Stage::QsCaptures:
-        origin_ = Origin::GoodCapture;
         return pick_best([this](const ScoredMove& sm) { return see_ge(pos_, sm.move, 0); });
 
     case Stage::Done: return Move::none();

@@ -72,7 +72,7 @@ class MovePicker {
     int next_to_generate() const { return next_to_generate_; }
     Stage stage() const { return stage_; }
     // The stage of the move next() returned last.
-    Origin origin() const { return origin_; }
+    Origin origin() const;
 
   private:
     template <typename Accept> Move pick_best(Accept accept);
@@ -99,7 +99,6 @@ class MovePicker {
     int stage_end_;        // the current stage's moves end here (<= next_to_generate_)
     int bad_captures_end_; // losing captures are kept in [start_, bad_captures_end_)
     Stage stage_;
-    Origin origin_ = Origin::Hash;
     bool skip_quiets_ = false;
 };
 
