@@ -143,6 +143,12 @@ PieceToHistory* Worker::continuation(int ply, int back) {
     return ply >= back ? stack_[ply - back].continuation : nullptr;
 }
 
+// The static evaluation before correction: the hash entry's if it has one,
+// else a fresh one (the table stores it raw, so it never drifts).
+Value Worker::raw_static_eval(bool tt_hit, const TTData& tte) {
+    return tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_, &pawn_table_);
+}
+
 Value Worker::corrected(Value raw) const {
     const Value v = raw + histories_.correction.get(pos_.side_to_move(), pos_.pawn_key());
     return std::clamp(v, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
@@ -387,7 +393,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     Value eval = VALUE_NONE, raw_eval = VALUE_NONE;
     ss.static_eval = VALUE_NONE;
     if (!in_check) {
-        raw_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_, &pawn_table_);
+        raw_eval = raw_static_eval(tt_hit, tte);
         ss.static_eval = eval = corrected(raw_eval);
         if (tt_score != VALUE_NONE && ((tte.bound == Bound::Lower && tt_score > eval) ||
                                        (tte.bound == Bound::Upper && tt_score < eval)))
@@ -629,7 +635,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
     Value best = -VALUE_INFINITE, stand_pat = VALUE_NONE;
     Value raw_eval = VALUE_NONE;
     if (!in_check) {
-        raw_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_, &pawn_table_);
+        raw_eval = raw_static_eval(tt_hit, tte);
         stand_pat = corrected(raw_eval);
         best = stand_pat;
         if (best >= beta) return best;

@@ -160,6 +160,7 @@ class Worker {
     void set_current_move(int ply, Move m);
     PieceToHistory* continuation(int ply, int back);
     OrderingView ordering_view(int ply);
+    Value raw_static_eval(bool tt_hit, const TTData& tte);
     // The static evaluation `raw` plus the correction history's estimate of its error.
     Value corrected(Value raw) const;
     void update_correction(Value best, Bound bound, Move best_move, Value static_eval, int depth);
