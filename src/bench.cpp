@@ -87,14 +87,14 @@ unsigned long long run_bench(int depth, std::ostream& out) {
         }
         tt.clear(); // every position starts from nothing: the same count on every machine
         pool.clear_history();
-        std::uint64_t nodes = 0;
-        OrderingStats stats;
-        Move best = pool.search_sync(pos, depth, nodes, stats);
-        total += nodes;
-        sum += stats;
+        SearchLimits limits;
+        limits.depth = depth;
+        const ThreadPool::SyncResult r = pool.search_sync(pos, limits);
+        total += r.nodes;
+        sum += r.stats;
         std::snprintf(line, sizeof line, "Position %2d/%zu: %-6s %10llu nodes  %s\n", index,
-                      BENCH_POSITIONS.size(), pos.move_to_uci(best).c_str(),
-                      static_cast<unsigned long long>(nodes), std::string(fen).c_str());
+                      BENCH_POSITIONS.size(), pos.move_to_uci(r.best).c_str(),
+                      static_cast<unsigned long long>(r.nodes), std::string(fen).c_str());
         out << line;
         // Effective branching factor: nodes of the last iteration over the one before.
         std::uint64_t last = pool.iteration_nodes(depth), before = pool.iteration_nodes(depth - 1);

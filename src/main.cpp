@@ -1,5 +1,6 @@
-// Entry point: no arguments runs the UCI loop; `perft DEPTH [FEN]` and
-// `bench [DEPTH]` run from the command line.
+// Entry point: no arguments runs the UCI loop; `perft DEPTH [FEN]`,
+// `bench [DEPTH]` and `datagen out=FILE [key=value ...]` run from the command
+// line.
 #include <charconv>
 #include <iostream>
 #include <mutex>
@@ -8,6 +9,7 @@
 #include <string_view>
 
 #include "staccato/bench.h"
+#include "staccato/datagen.h"
 #include "staccato/engine.h"
 #include "staccato/perft.h"
 #include "staccato/position.h"
@@ -53,6 +55,50 @@ int run_bench_command(int argc, char** argv) {
     return 0;
 }
 
+template <typename T> bool parse_number(std::string_view text, T& value) {
+    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc() && p == text.data() + text.size();
+}
+
+constexpr const char* DATAGEN_USAGE =
+    "usage: staccato datagen out=FILE [games=N] [nodes=N] [threads=N] [seed=N] [book=FILE] [random=N]\n"
+    "  self-play at N nodes a move; appends quiet positions as \"FEN [result]\" lines for staccato-tune\n";
+
+int run_datagen_command(int argc, char** argv) {
+    DatagenOptions o;
+    for (int i = 2; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        const std::size_t eq = arg.find('=');
+        const std::string_view key = arg.substr(0, eq), value = eq == arg.npos ? "" : arg.substr(eq + 1);
+        bool ok = eq != arg.npos;
+        if (key == "out")
+            o.out = value;
+        else if (key == "book")
+            o.book = value;
+        else if (key == "games")
+            ok = ok && parse_number(value, o.games);
+        else if (key == "nodes")
+            ok = ok && parse_number(value, o.nodes);
+        else if (key == "threads")
+            ok = ok && parse_number(value, o.threads);
+        else if (key == "seed")
+            ok = ok && parse_number(value, o.seed);
+        else if (key == "random")
+            ok = ok && parse_number(value, o.random_plies);
+        else
+            ok = false;
+        if (!ok) {
+            std::cerr << "datagen: bad argument '" << arg << "'\n" << DATAGEN_USAGE;
+            return 2;
+        }
+    }
+    if (auto err = run_datagen(o, std::cerr)) {
+        std::cerr << *err << '\n' << DATAGEN_USAGE;
+        return 2;
+    }
+    return 0;
+}
+
 int run_uci() {
     // std::cin is tied to std::cout: every read would flush std::cout from
     // the input thread, outside the mutex, racing with the search thread's
@@ -79,6 +125,7 @@ int main(int argc, char** argv) {
     std::string_view command = argv[1];
     if (command == "perft") return run_perft(argc, argv);
     if (command == "bench") return run_bench_command(argc, argv);
-    std::cerr << "usage: staccato [perft DEPTH [FEN] | bench [DEPTH]]\n";
+    if (command == "datagen") return run_datagen_command(argc, argv);
+    std::cerr << "usage: staccato [perft DEPTH [FEN] | bench [DEPTH] | datagen out=FILE ...]\n";
     return 2;
 }

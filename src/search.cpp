@@ -853,10 +853,8 @@ void ThreadPool::wait() {
     if (main_thread_.joinable()) main_thread_.join();
 }
 
-Move ThreadPool::search_sync(const Position& pos, int depth, std::uint64_t& nodes, OrderingStats& stats) {
+ThreadPool::SyncResult ThreadPool::search_sync(const Position& pos, const SearchLimits& limits) {
     wait();
-    SearchLimits limits;
-    limits.depth = depth;
     shared_.limits = limits;
     shared_.multipv = 1;
     shared_.silent = true;
@@ -865,11 +863,16 @@ Move ThreadPool::search_sync(const Position& pos, int depth, std::uint64_t& node
     shared_.start = std::chrono::steady_clock::now();
     shared_.time.init(limits, pos.side_to_move(), 0, shared_.start);
     Worker& w = *workers_[0];
-    w.prepare(pos, {});
+    w.prepare(pos, limits.searchmoves);
     w.iterative_deepening();
-    nodes = w.nodes();
-    stats = w.ordering();
-    return w.root_moves().empty() ? Move::none() : w.root_moves()[0].move;
+    SyncResult r;
+    r.nodes = w.nodes();
+    r.stats = w.ordering();
+    if (!w.root_moves().empty()) {
+        r.best = w.root_moves()[0].move;
+        r.score = w.root_moves()[0].score;
+    }
+    return r;
 }
 
 } // namespace staccato

@@ -214,8 +214,15 @@ class ThreadPool {
 
     std::uint64_t iteration_nodes(int d) const { return workers_[0]->iteration_nodes(d); }
 
-    // Synchronous single-thread search for bench: returns the best move.
-    Move search_sync(const Position& pos, int depth, std::uint64_t& nodes, OrderingStats& stats);
+    // Synchronous single-thread search without output (bench, datagen):
+    // the main worker alone, to the depth or node limit of `limits`.
+    struct SyncResult {
+        Move best;
+        Value score = VALUE_NONE; // from the side to move's view
+        std::uint64_t nodes = 0;
+        OrderingStats stats;
+    };
+    SyncResult search_sync(const Position& pos, const SearchLimits& limits);
 
   private:
     void main_search();

@@ -1,0 +1,35 @@
+// `staccato datagen`: self-play games at a fixed number of nodes per move,
+// from book openings plus a few random moves, that write quiet positions
+// labelled with the game's result for the Texel tuner (staccato-tune reads
+// the "FEN [1.0]" lines it writes).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+
+namespace staccato {
+
+struct DatagenOptions {
+    std::string out;            // appended to
+    int games = 1000;           // over all threads
+    std::uint64_t nodes = 5000; // per move
+    int threads = 1;            // games played side by side
+    std::uint64_t seed = 1;     // openings and random moves
+    std::string book;           // EPD/FEN lines; empty = the start position
+    int random_plies = -1;      // after the opening; -1 = 2 with a book, 8 without
+};
+
+struct DatagenSummary {
+    int games = 0, white_wins = 0, draws = 0, black_wins = 0;
+    std::uint64_t positions = 0;
+};
+
+// Plays the games and appends the positions to `options.out`; progress goes
+// to `log`. On a bad option or an unreadable file nothing is played and the
+// reason is returned.
+std::optional<std::string> run_datagen(const DatagenOptions& options, std::ostream& log,
+                                       DatagenSummary* summary = nullptr);
+
+} // namespace staccato

@@ -1,0 +1,185 @@
+#include "staccato/datagen.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "staccato/movegen.h"
+#include "staccato/position.h"
+#include "staccato/search.h"
+#include "staccato/tt.h"
+
+namespace staccato {
+
+namespace {
+
+// Adjudication, from White's view of the searched scores.
+constexpr Value WIN_SCORE = 1000; // both sides agree it is won ...
+constexpr int WIN_PLIES = 6;      // ... for this many plies in a row
+constexpr Value DRAW_SCORE = 10;  // both sides see a dead draw ...
+constexpr int DRAW_PLIES = 12;    // ... for this many plies in a row
+constexpr int DRAW_MIN_PLY = 60;  // ... but not in the opening
+constexpr int MAX_GAME_PLIES = 400;
+constexpr Value RECORD_LIMIT = 1500; // positions beyond this are decided: not written
+constexpr Value OPENING_LIMIT = 400; // a random opening this lopsided is dropped
+constexpr int TT_MB = 16;
+
+struct Rng { // xorshift64*
+    std::uint64_t s;
+    std::uint64_t next() {
+        s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
+        return s * 2685821657736338717ULL;
+    }
+    std::size_t below(std::size_t n) { return std::size_t(next() % n); }
+};
+
+enum class Result { None, WhiteWin, Draw, BlackWin };
+
+const char* result_text(Result r) {
+    return r == Result::WhiteWin ? "1.0" : r == Result::Draw ? "0.5" : "0.0";
+}
+
+// The result by the rules, if the game is over.
+Result rules_result(const Position& pos) {
+    if (count_legal_moves(pos) == 0)
+        return !pos.in_check()               ? Result::Draw
+               : pos.side_to_move() == WHITE ? Result::BlackWin
+                                             : Result::WhiteWin;
+    if (pos.is_fifty_move_draw() || pos.has_insufficient_material() ||
+        pos.is_repetition(pos.history_length()))
+        return Result::Draw;
+    return Result::None;
+}
+
+class GamePlayer {
+  public:
+    GamePlayer(const DatagenOptions& o, const std::vector<std::string>& book, std::uint64_t seed)
+        : o_(o), book_(book), rng_{seed | 1}, tt_(TT_MB), pool_(tt_) {}
+
+    // Plays one game; its labelled positions are appended to `out`.
+    // Returns Result::None when the opening was dropped.
+    Result play(std::string& out, std::uint64_t& positions) {
+        Position pos;
+        if (!opening(pos)) return Result::None;
+        tt_.clear();
+        pool_.clear_history();
+        std::vector<std::string> fens;
+        Result result = Result::None;
+        int win_run = 0, draw_run = 0;
+        for (int ply = 0; result == Result::None; ++ply) {
+            if ((result = rules_result(pos)) != Result::None) break;
+            if (ply >= MAX_GAME_PLIES) {
+                result = Result::Draw;
+                break;
+            }
+            SearchLimits limits;
+            limits.nodes = o_.nodes;
+            tt_.new_search();
+            const ThreadPool::SyncResult r = pool_.search_sync(pos, limits);
+            if (!r.best) return Result::None; // cannot happen: the game would be over
+            const Value white = pos.side_to_move() == WHITE ? r.score : -r.score;
+            if (ply == 0 && std::abs(white) > OPENING_LIMIT) return Result::None;
+            win_run = std::abs(white) >= WIN_SCORE ? win_run + 1 : 0;
+            draw_run = std::abs(white) <= DRAW_SCORE && ply >= DRAW_MIN_PLY ? draw_run + 1 : 0;
+            if (win_run >= WIN_PLIES) result = white > 0 ? Result::WhiteWin : Result::BlackWin;
+            if (draw_run >= DRAW_PLIES) result = Result::Draw;
+            if (!pos.in_check() && !pos.is_capture_or_promotion(r.best) && std::abs(white) < RECORD_LIMIT)
+                fens.push_back(pos.fen());
+            if (result == Result::None && !pos.push_game_move(r.best)) result = Result::Draw;
+        }
+        for (const std::string& f : fens) out += f + " [" + result_text(result) + "]\n";
+        positions += fens.size();
+        return result;
+    }
+
+  private:
+    // A book position (or the start position) and a few random legal moves.
+    bool opening(Position& pos) {
+        const std::string fen =
+            book_.empty() ? std::string(Position::START_FEN) : book_[rng_.below(book_.size())];
+        if (pos.set_fen(fen)) return false;
+        const int plies = o_.random_plies >= 0 ? o_.random_plies : book_.empty() ? 8 : 2;
+        for (int i = 0; i < plies; ++i) {
+            MoveList legal(pos);
+            if (legal.size() == 0) return false;
+            if (!pos.push_game_move(legal.begin()[rng_.below(std::size_t(legal.size()))].move)) return false;
+        }
+        return rules_result(pos) == Result::None;
+    }
+
+    const DatagenOptions& o_;
+    const std::vector<std::string>& book_;
+    Rng rng_;
+    TranspositionTable tt_;
+    ThreadPool pool_;
+};
+
+std::optional<std::vector<std::string>> read_book(const std::string& path) {
+    std::vector<std::string> lines;
+    if (path.empty()) return lines;
+    std::ifstream in(path);
+    if (!in) return std::nullopt;
+    for (std::string line; std::getline(in, line);) {
+        // EPD: the four board fields (anything after them is ignored).
+        std::istringstream fields(line);
+        std::string fen, field;
+        for (int i = 0; i < 4 && fields >> field; ++i) fen += field + ' ';
+        fen += "0 1";
+        if (Position p; !p.set_fen(fen)) lines.push_back(fen);
+    }
+    return lines;
+}
+
+} // namespace
+
+std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& log, DatagenSummary* summary) {
+    if (o.out.empty()) return "datagen: no output file (out=FILE)";
+    if (o.games < 1 || o.nodes < 1 || o.threads < 1 || o.threads > 256 || o.random_plies > 40)
+        return "datagen: games, nodes and threads must be positive (threads <= 256, random plies <= 40)";
+    const auto book = read_book(o.book);
+    if (!book) return "datagen: cannot read the book " + o.book;
+    if (!o.book.empty() && book->empty()) return "datagen: no valid position in " + o.book;
+    std::ofstream out(o.out, std::ios::app);
+    if (!out) return "datagen: cannot write " + o.out;
+
+    std::mutex mutex;
+    DatagenSummary sum;
+    int started = 0, dropped = 0;
+    auto worker = [&](int id) {
+        GamePlayer player(o, *book, o.seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(id) + 1);
+        while (true) {
+            {
+                std::lock_guard lock(mutex);
+                if (started >= o.games) return;
+                ++started;
+            }
+            std::string text;
+            std::uint64_t positions = 0;
+            const Result r = player.play(text, positions);
+            std::lock_guard lock(mutex);
+            if (r == Result::None) { // dropped opening: play another, within reason
+                if (++dropped <= 100 * o.games) --started;
+                continue;
+            }
+            out << text;
+            ++sum.games;
+            sum.positions += positions;
+            (r == Result::WhiteWin ? sum.white_wins : r == Result::Draw ? sum.draws : sum.black_wins) += 1;
+            if (sum.games % 100 == 0 || sum.games == o.games)
+                log << "datagen: " << sum.games << "/" << o.games << " games, " << sum.positions
+                    << " positions, +" << sum.white_wins << " =" << sum.draws << " -" << sum.black_wins
+                    << std::endl;
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int i = 0; i < o.threads; ++i) threads.emplace_back(worker, i);
+    for (std::thread& t : threads) t.join();
+    out.flush();
+    if (summary) *summary = sum;
+    return std::nullopt;
+}
+
+} // namespace staccato
