@@ -19,10 +19,14 @@ using namespace staccato;
 
 namespace {
 
+template <typename T> bool parse_number(std::string_view text, T& value) {
+    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc() && p == text.data() + text.size();
+}
+
 std::optional<int> parse_depth(std::string_view d, int max) {
     int depth = 0;
-    auto [p, ec] = std::from_chars(d.data(), d.data() + d.size(), depth);
-    if (ec != std::errc() || p != d.data() + d.size() || depth < 0 || depth > max) return std::nullopt;
+    if (!parse_number(d, depth) || depth < 0 || depth > max) return std::nullopt;
     return depth;
 }
 
@@ -53,11 +57,6 @@ int run_bench_command(int argc, char** argv) {
     }
     run_bench(*depth, std::cout);
     return 0;
-}
-
-template <typename T> bool parse_number(std::string_view text, T& value) {
-    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return ec == std::errc() && p == text.data() + text.size();
 }
 
 constexpr const char* DATAGEN_USAGE =
