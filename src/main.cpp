@@ -1,7 +1,6 @@
 // Entry point: no arguments runs the UCI loop; `perft DEPTH [FEN]`,
 // `bench [DEPTH]` and `datagen out=FILE [key=value ...]` run from the command
 // line.
-#include <charconv>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -11,6 +10,7 @@
 #include "staccato/bench.h"
 #include "staccato/datagen.h"
 #include "staccato/engine.h"
+#include "staccato/parse.h"
 #include "staccato/perft.h"
 #include "staccato/position.h"
 #include "staccato/uci.h"
@@ -19,14 +19,9 @@ using namespace staccato;
 
 namespace {
 
-template <typename T> bool parse_number(std::string_view text, T& value) {
-    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return ec == std::errc() && p == text.data() + text.size();
-}
-
 std::optional<int> parse_depth(std::string_view d, int max) {
-    int depth = 0;
-    if (!parse_number(d, depth) || depth < 0 || depth > max) return std::nullopt;
+    auto depth = parse_number<int>(d);
+    if (!depth || *depth < 0 || *depth > max) return std::nullopt;
     return depth;
 }
 
@@ -70,20 +65,25 @@ int run_datagen_command(int argc, char** argv) {
         const std::size_t eq = arg.find('=');
         const std::string_view key = arg.substr(0, eq), value = eq == arg.npos ? "" : arg.substr(eq + 1);
         bool ok = eq != arg.npos;
+        auto read_number = [&value](auto& field) {
+            auto v = parse_number<std::remove_reference_t<decltype(field)>>(value);
+            if (v) field = *v;
+            return v.has_value();
+        };
         if (key == "out")
             o.out = value;
         else if (key == "book")
             o.book = value;
         else if (key == "games")
-            ok = ok && parse_number(value, o.games);
+            ok = ok && read_number(o.games);
         else if (key == "nodes")
-            ok = ok && parse_number(value, o.nodes);
+            ok = ok && read_number(o.nodes);
         else if (key == "threads")
-            ok = ok && parse_number(value, o.threads);
+            ok = ok && read_number(o.threads);
         else if (key == "seed")
-            ok = ok && parse_number(value, o.seed);
+            ok = ok && read_number(o.seed);
         else if (key == "random")
-            ok = ok && parse_number(value, o.random_plies);
+            ok = ok && read_number(o.random_plies);
         else
             ok = false;
         if (!ok) {

@@ -1,12 +1,12 @@
 #include "staccato/position.h"
 
 #include <cassert>
-#include <charconv>
 #include <cstdio>
 #include <sstream>
 #include <vector>
 
 #include "staccato/movegen.h"
+#include "staccato/parse.h"
 
 namespace staccato {
 
@@ -75,12 +75,6 @@ std::vector<std::string_view> split(std::string_view s) {
     return out;
 }
 
-std::optional<int> parse_int(std::string_view s) {
-    int v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-    return v;
-}
 } // namespace
 
 // ---------------------------------------------------------------------------
@@ -257,13 +251,13 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     // 5. Clocks.
     int rule50 = 0, fullmove = 1;
     if (fields.size() >= 5) {
-        auto v = parse_int(fields[4]);
+        auto v = parse_number<int>(fields[4]);
         if (!v || *v < 0 || *v > 10000)
             return "FEN halfmove clock '" + std::string(fields[4]) + "' is not valid";
         rule50 = *v;
     }
     if (fields.size() >= 6) {
-        auto v = parse_int(fields[5]);
+        auto v = parse_number<int>(fields[5]);
         if (!v || *v < 0 || *v > 100000)
             return "FEN fullmove number '" + std::string(fields[5]) + "' is not valid";
         fullmove = std::max(1, *v);

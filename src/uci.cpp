@@ -1,9 +1,10 @@
 #include "staccato/uci.h"
 
 #include <algorithm>
-#include <charconv>
 #include <string>
 #include <vector>
+
+#include "staccato/parse.h"
 
 namespace staccato {
 
@@ -31,14 +32,6 @@ std::string lower(std::string_view s) {
     std::string out(s);
     for (char& c : out) c = char(c >= 'A' && c <= 'Z' ? c + 32 : c);
     return out;
-}
-
-// Whole-token integer parse; nullopt for anything else (overflow included).
-std::optional<std::int64_t> parse_int(std::string_view s) {
-    std::int64_t v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-    return v;
 }
 
 // Printable form of untrusted input for error messages: at most `max`
@@ -210,7 +203,7 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
             report(std::string(": missing value for ") + name);
             return std::nullopt;
         }
-        auto v = parse_int(args[++i]);
+        auto v = parse_number<std::int64_t>(args[++i]);
         if (!v) report(std::string(": bad value for ") + name + ": '" + sanitize(args[i]) + "'");
         return v;
     };
@@ -297,7 +290,7 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
     }
 
     auto spin = [&](OptionRange r) -> std::optional<int> {
-        auto v = parse_int(value);
+        auto v = parse_number<std::int64_t>(value);
         if (!has_value || !v || *v < r.min || *v > r.max) {
             out_("info string option " + sanitize(name) + ": value '" + sanitize(value) + "' refused (" +
                  std::to_string(r.min) + ".." + std::to_string(r.max) + "), keeping the old value");
