@@ -86,6 +86,7 @@ void Worker::prepare(const Position& root, const std::vector<Move>& searchmoves)
     for (StackEntry& e : stack_) e = StackEntry{};
     nodes_.store(0, std::memory_order_relaxed);
     completed_depth_ = root_depth_ = seldepth_ = 0;
+    reported_nodes_ = 0;
     stability_ = 0;
     previous_best_ = VALUE_NONE;
     previous_best_move_ = Move::none();
@@ -724,6 +725,7 @@ std::string Worker::info_line(int depth, int i) const {
 void Worker::report_iteration(int depth) {
     int lines = std::min<int>(shared_.multipv, int(root_moves_.size()));
     for (int i = 0; i < lines; ++i) shared_.sink(info_line(depth, i));
+    reported_nodes_ = shared_.total_nodes ? shared_.total_nodes() : nodes();
 }
 
 // ---------------------------------------------------------------------------
@@ -796,7 +798,9 @@ void ThreadPool::main_search() {
     const Worker& best = best_worker();
     if (best.root_moves().empty()) {
         shared_.sink(std::string("info depth 0 score ") + (root_.in_check() ? "mate 0" : "cp 0"));
-    } else {
+    } else if (&best != workers_[0].get() || best.reported_nodes() != shared_.total_nodes()) {
+        // The final figures, unless the last iteration's lines already said
+        // exactly this (a search that ended on its depth limit).
         shared_.sink(best.info_line(best.completed_depth(), 0));
     }
     std::string line = bestmove_line(best);

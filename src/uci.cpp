@@ -195,16 +195,19 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
     // junk must not flood the GUI).
     constexpr int MAX_REPORTS = 8;
     int reports = 0;
+    bool bad_limit = false; // a limit was given without a usable value
     auto report = [&](const std::string& text) {
         if (++reports <= MAX_REPORTS) out_("info string go" + text);
     };
     auto number = [&](std::size_t& i, const char* name) -> std::optional<std::int64_t> {
         if (i + 1 >= args.size() || is_go_keyword(args[i + 1])) {
             report(std::string(": missing value for ") + name);
+            bad_limit = true;
             return std::nullopt;
         }
         auto v = parse_number<std::int64_t>(args[++i]);
         if (!v) report(std::string(": bad value for ") + name + ": '" + sanitize(args[i]) + "'");
+        bad_limit |= !v;
         return v;
     };
     constexpr std::int64_t BIG = std::int64_t(1) << 40;
@@ -261,6 +264,12 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
     }
     if (reports > MAX_REPORTS)
         out_("info string go: " + std::to_string(reports - MAX_REPORTS) + " more problems not shown");
+    // A limit lost to a typo must not turn into a search without end (`go
+    // depth 2x` would otherwise run until `stop`): refuse, nothing started.
+    if (bad_limit && !limits.bounded() && !limits.infinite && !limits.ponder) {
+        out_("info string go refused: no usable limit left (send 'go infinite' to search until stop)");
+        return;
+    }
     if (auto err = engine_.go(limits)) out_("info string " + *err);
 }
 

@@ -97,14 +97,14 @@ TEST_CASE("garbage input never breaks the loop", "[uci]") {
     s.engine.wait_until_idle();
     s.send("go wtime -5 btime notanumber depth 99999999999999999999999");
     s.engine.wait_until_idle();
-    s.send("go depth"); // no usable limit: searches until stop
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    s.send("go depth"); // its only limit has no value: refused, nothing to stop
+    CHECK(!s.engine.searching());
     s.send("stop");
     s.engine.wait_until_idle();
     s.send("joho debug on");
     s.send("isready");
     CHECK(s.last() == "readyok");
-    CHECK(s.count("bestmove") == 3);
+    CHECK(s.count("bestmove") == 2);
 }
 
 TEST_CASE("go gives exactly one bestmove and stop ends infinite", "[uci]") {
@@ -296,6 +296,36 @@ TEST_CASE("go values never swallow a keyword; overflow is refused", "[uci]") {
            "-1 depth 1");
     s.engine.wait_until_idle();
     CHECK(s.count("bestmove") == 3);
+}
+
+TEST_CASE("a go whose only limit is malformed is refused, not run without end", "[uci]") {
+    Session s;
+    s.send("position startpos");
+    s.send("go depth 2x");
+    CHECK(s.count("info string go: bad value for depth: '2x'") == 1);
+    CHECK(s.count("info string go refused") == 1);
+    CHECK(!s.engine.searching());
+    s.send("go depth");
+    CHECK(s.count("info string go refused") == 2);
+    CHECK(!s.engine.searching());
+    // Another limit still bounds the search: the bad one is only skipped.
+    s.send("go depth 2 nodes lots");
+    s.engine.wait_until_idle();
+    CHECK(s.count("info string go: bad value for nodes") == 1);
+    CHECK(s.count("info string go refused") == 2);
+    CHECK(s.count("bestmove") == 1);
+}
+
+TEST_CASE("a search that ends on its depth limit prints each depth once", "[uci]") {
+    Session s;
+    s.send("position startpos");
+    s.send("go depth 1");
+    s.engine.wait_until_idle();
+    CHECK(s.count("info depth 1 ") == 1);
+    s.send("go depth 4");
+    s.engine.wait_until_idle();
+    for (int d = 1; d <= 4; ++d) CHECK(s.count("info depth " + std::to_string(d) + " ") == 1 + (d == 1));
+    CHECK(s.count("bestmove") == 2);
 }
 
 TEST_CASE("stop, position and go in one burst are all honoured", "[uci]") {

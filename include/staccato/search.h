@@ -113,6 +113,9 @@ class Worker {
     // Nodes spent by iteration d (for the effective branching factor).
     std::uint64_t iteration_nodes(int d) const { return iteration_nodes_[d]; }
     bool is_main() const { return id_ == 0; }
+    // All threads' nodes when this worker last printed its iteration's info
+    // lines (0: it printed none in this search).
+    std::uint64_t reported_nodes() const { return reported_nodes_; }
 
     // The info line for root move i (multipv i + 1) at `depth`.
     std::string info_line(int depth, int i) const;
@@ -187,6 +190,7 @@ class Worker {
     Move previous_best_move_;
     std::atomic<std::uint64_t> nodes_{0};
     std::uint64_t check_counter_ = 0;
+    std::uint64_t reported_nodes_ = 0;
     int nmp_min_ply_ = 0; // null move off below this ply (verification search)
     OrderingStats ordering_;
     std::array<std::uint64_t, MAX_PLY> iteration_nodes_{};
