@@ -43,6 +43,13 @@ const auto LMR_TABLE = [] {
     return t;
 }();
 
+// A hash entry's score settles the node when it is exact or a bound on the
+// far side of the window.
+bool bound_settles(Bound bound, Value score, Value alpha, Value beta) {
+    return bound == Bound::Exact || (bound == Bound::Lower && score >= beta) ||
+           (bound == Bound::Upper && score <= alpha);
+}
+
 int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (improving ? 1 : 2); }
 
 bool has_non_pawn_material(const Position& pos, Color c) { return pos.pieces(c) & ~pos.pieces(PAWN, KING); }
@@ -142,6 +149,20 @@ void Worker::set_current_move(int ply, Move m) {
 // at the root's edge or after a null move).
 PieceToHistory* Worker::continuation(int ply, int back) {
     return ply >= back ? stack_[ply - back].continuation : nullptr;
+}
+
+// The start of every search() and qsearch() node: counts it and answers the
+// nodes that need no search: the stop flag, draws by rule (mate on the 100th
+// ply beats the 50-move rule) and the ply limit. VALUE_NONE: search on.
+Value Worker::enter_node(int ply, bool in_check) {
+    stack_[ply].pv_length = 0;
+    if (should_abort()) return VALUE_ZERO;
+    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    seldepth_ = std::max(seldepth_, ply);
+    if (pos_.is_repetition(root_sp_) || pos_.has_insufficient_material()) return draw_value();
+    if (pos_.rule50() >= 100 && (!in_check || count_legal_moves(pos_) > 0)) return draw_value();
+    if (ply >= MAX_PLY - 1) return in_check ? draw_value() : evaluate(pos_, &pawn_table_);
+    return VALUE_NONE;
 }
 
 // The static evaluation before correction: the hash entry's if it has one,
@@ -362,17 +383,10 @@ Value Worker::search_root(Value alpha, Value beta, int depth) {
 Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool cut_node) {
     if (depth <= 0) return qsearch(alpha, beta, ply, pv_node);
     StackEntry& ss = stack_[ply];
-    ss.pv_length = 0;
-    if (should_abort()) return VALUE_ZERO;
-    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    seldepth_ = std::max(seldepth_, ply);
     const bool in_check = pos_.in_check();
 
-    // Step 1. Draws and the ply limit. Mate on the 100th ply beats the
-    // 50-move rule.
-    if (pos_.is_repetition(root_sp_) || pos_.has_insufficient_material()) return draw_value();
-    if (pos_.rule50() >= 100 && (!in_check || count_legal_moves(pos_) > 0)) return draw_value();
-    if (ply >= MAX_PLY - 1) return in_check ? draw_value() : evaluate(pos_, &pawn_table_);
+    // Step 1. Draws and the ply limit (and the stop flag).
+    if (Value v = enter_node(ply, in_check); v != VALUE_NONE) return v;
 
     // Step 2. Mate distance pruning: no line from here beats a shorter mate.
     alpha = std::max(alpha, mated_in(ply));
@@ -385,9 +399,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     const Value tt_score = tt_hit ? value_from_tt(tte.score, ply) : VALUE_NONE;
     const Move tt_move = tt_hit ? tte.move : Move::none();
     if (!pv_node && !ss.excluded && tt_hit && tte.depth >= depth && tt_score != VALUE_NONE &&
-        pos_.rule50() < 90 &&
-        (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && tt_score >= beta) ||
-         (tte.bound == Bound::Upper && tt_score <= alpha)))
+        pos_.rule50() < 90 && bound_settles(tte.bound, tt_score, alpha, beta))
         return tt_score;
 
     // Step 4. Static evaluation, sharpened by the table's bound.
@@ -614,22 +626,13 @@ Value Worker::null_move_search(Value beta, Value eval, int depth, int ply, bool 
 
 Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
     StackEntry& ss = stack_[ply];
-    ss.pv_length = 0;
-    if (should_abort()) return VALUE_ZERO;
-    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    seldepth_ = std::max(seldepth_, ply);
     const bool in_check = pos_.in_check();
-
-    if (pos_.is_repetition(root_sp_) || pos_.has_insufficient_material()) return draw_value();
-    if (pos_.rule50() >= 100 && (!in_check || count_legal_moves(pos_) > 0)) return draw_value();
-    if (ply >= MAX_PLY - 1) return in_check ? draw_value() : evaluate(pos_, &pawn_table_);
+    if (Value v = enter_node(ply, in_check); v != VALUE_NONE) return v;
 
     TTData tte;
     const bool tt_hit = shared_.tt->probe(pos_.key(), tte);
     const Value tt_score = tt_hit ? value_from_tt(tte.score, ply) : VALUE_NONE;
-    if (!pv_node && tt_hit && tt_score != VALUE_NONE &&
-        (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && tt_score >= beta) ||
-         (tte.bound == Bound::Upper && tt_score <= alpha)))
+    if (!pv_node && tt_hit && tt_score != VALUE_NONE && bound_settles(tte.bound, tt_score, alpha, beta))
         return tt_score;
 
     // Stand pat: the side to move can usually do at least as well as now.

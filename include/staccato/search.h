@@ -138,6 +138,7 @@ class Worker {
     Value search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool cut_node);
     Value qsearch(Value alpha, Value beta, int ply, bool pv_node);
     bool should_abort();
+    Value enter_node(int ply, bool in_check);
     bool stopped() const;
     void check_time();
     void report_iteration(int depth);
