@@ -1,5 +1,7 @@
 #include "staccato/datagen.h"
 
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
@@ -8,6 +10,7 @@
 #include <vector>
 
 #include "staccato/movegen.h"
+#include "staccato/nnue/packed.h"
 #include "staccato/position.h"
 #include "staccato/search.h"
 #include "staccato/tt.h"
@@ -38,9 +41,7 @@ struct Rng { // xorshift64*
 
 enum class Result { None, WhiteWin, Draw, BlackWin };
 
-const char* result_text(Result r) {
-    return r == Result::WhiteWin ? "1.0" : r == Result::Draw ? "0.5" : "0.0";
-}
+int white_result(Result r) { return r == Result::WhiteWin ? 2 : r == Result::Draw ? 1 : 0; }
 
 // The result by the rules, if the game is over.
 Result rules_result(const Position& pos) {
@@ -61,12 +62,12 @@ class GamePlayer {
 
     // Plays one game; its labelled positions are appended to `out`.
     // Returns Result::None when the opening was dropped.
-    Result play(std::string& out, std::uint64_t& positions) {
+    Result play(std::vector<nnue::PackedPosition>& out) {
         Position pos;
         if (!opening(pos)) return Result::None;
         tt_.clear();
         pool_.clear_history();
-        std::vector<std::string> fens;
+        const std::size_t first = out.size();
         Result result = Result::None;
         int win_run = 0, draw_run = 0;
         for (int ply = 0; result == Result::None; ++ply) {
@@ -87,11 +88,10 @@ class GamePlayer {
             if (win_run >= WIN_PLIES) result = white > 0 ? Result::WhiteWin : Result::BlackWin;
             if (draw_run >= DRAW_PLIES) result = Result::Draw;
             if (!pos.in_check() && !pos.is_capture_or_promotion(r.best) && std::abs(white) < RECORD_LIMIT)
-                fens.push_back(pos.fen());
+                out.push_back(nnue::PackedPosition::pack(pos, white, 1));
             if (result == Result::None && !pos.push_game_move(r.best)) result = Result::Draw;
         }
-        for (const std::string& f : fens) out += f + " [" + result_text(result) + "]\n";
-        positions += fens.size();
+        for (std::size_t i = first; i < out.size(); ++i) out[i].result = std::uint8_t(white_result(result));
         return result;
     }
 
@@ -142,8 +142,9 @@ std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& lo
     const auto book = read_book(o.book);
     if (!book) return "datagen: cannot read the book " + o.book;
     if (!o.book.empty() && book->empty()) return "datagen: no valid position in " + o.book;
-    std::ofstream out(o.out, std::ios::app);
+    std::ofstream out(o.out, std::ios::binary | std::ios::app);
     if (!out) return "datagen: cannot write " + o.out;
+    const auto start = std::chrono::steady_clock::now();
 
     std::mutex mutex;
     DatagenSummary sum;
@@ -156,22 +157,33 @@ std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& lo
                 if (started >= o.games) return;
                 ++started;
             }
-            std::string text;
-            std::uint64_t positions = 0;
-            const Result r = player.play(text, positions);
+            std::vector<nnue::PackedPosition> records;
+            const Result r = player.play(records);
             std::lock_guard lock(mutex);
             if (r == Result::None) { // dropped opening: play another, within reason
                 if (++dropped <= 100 * o.games) --started;
                 continue;
             }
-            out << text;
+            // Whole games only, flushed at once: an interrupted run loses at
+            // most the games in progress.
+            out.write(reinterpret_cast<const char*>(records.data()),
+                      std::streamsize(records.size() * sizeof records[0]));
+            out.flush();
             ++sum.games;
-            sum.positions += positions;
+            sum.positions += records.size();
             (r == Result::WhiteWin ? sum.white_wins : r == Result::Draw ? sum.draws : sum.black_wins) += 1;
-            if (sum.games % 100 == 0 || sum.games == o.games)
-                log << "datagen: " << sum.games << "/" << o.games << " games, " << sum.positions
-                    << " positions, +" << sum.white_wins << " =" << sum.draws << " -" << sum.black_wins
-                    << std::endl;
+            if (sum.games % 100 == 0 || sum.games == o.games) {
+                const double secs = std::max(
+                    1e-3, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+                const double eta = secs / sum.games * (o.games - sum.games);
+                char line[160];
+                std::snprintf(line, sizeof line,
+                              "datagen: %d/%d games, %llu positions (%.0f/s), +%d =%d -%d, ETA %dh%02dm%02ds",
+                              sum.games, o.games, static_cast<unsigned long long>(sum.positions),
+                              double(sum.positions) / secs, sum.white_wins, sum.draws, sum.black_wins,
+                              int(eta) / 3600, int(eta) / 60 % 60, int(eta) % 60);
+                log << line << std::endl;
+            }
         }
     };
     std::vector<std::thread> threads;

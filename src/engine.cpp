@@ -3,6 +3,8 @@
 #include <sstream>
 
 #include "staccato/eval.h"
+#include "staccato/nnue/network.h"
+#include "staccato/nnue/report.h"
 #include "staccato/perft.h"
 #include "staccato/search.h"
 #include "staccato/tt.h"
@@ -77,7 +79,23 @@ void Engine::set_chess960(bool on) {
     pos_.set_chess960(on || pos_.castling_needs_chess960());
 }
 
-std::string Engine::eval_report() const { return staccato::eval_report(pos_); }
+std::string Engine::eval_report() const {
+    return nnue::eval_report(loaded_net_ ? *loaded_net_ : nnue::default_network(), pos_);
+}
+
+std::optional<std::string> Engine::set_eval_file(const std::string& path) {
+    if (path == EMBEDDED_NET) {
+        pool_->set_network(nnue::default_network());
+        loaded_net_.reset();
+    } else {
+        auto net = std::make_unique<nnue::Network>();
+        if (auto error = nnue::load_file(path, *net)) return error;
+        pool_->set_network(*net);
+        loaded_net_ = std::move(net);
+    }
+    options_.eval_file = path;
+    return std::nullopt;
+}
 
 std::uint64_t Engine::perft(int depth) {
     Position p = pos_;

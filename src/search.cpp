@@ -77,14 +77,12 @@ std::string score_text(Value v) {
 // ---------------------------------------------------------------------------
 Worker::Worker(int id, SearchShared& shared) : id_(id), shared_(shared) {}
 
-void Worker::clear_history() {
-    histories_.clear();
-    pawn_table_.clear();
-}
+void Worker::clear_history() { histories_.clear(); }
 
 void Worker::prepare(const Position& root, const std::vector<Move>& searchmoves) {
     pos_ = root;
     root_sp_ = pos_.history_length();
+    nnue::refresh(*shared_.net, pos_, accumulators_[0]);
     root_moves_.clear();
     for (const ScoredMove& sm : MoveList(pos_))
         if (searchmoves.empty() ||
@@ -161,14 +159,27 @@ Value Worker::enter_node(int ply, bool in_check) {
     seldepth_ = std::max(seldepth_, ply);
     if (pos_.is_repetition(root_sp_) || pos_.has_insufficient_material()) return draw_value();
     if (pos_.rule50() >= 100 && (!in_check || count_legal_moves(pos_) > 0)) return draw_value();
-    if (ply >= MAX_PLY - 1) return in_check ? draw_value() : evaluate(pos_, &pawn_table_);
+    if (ply >= MAX_PLY - 1) return in_check ? draw_value() : evaluate(ply);
     return VALUE_NONE;
 }
 
 // The static evaluation before correction: the hash entry's if it has one,
 // else a fresh one (the table stores it raw, so it never drifts).
-Value Worker::raw_static_eval(bool tt_hit, const TTData& tte) {
-    return tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_, &pawn_table_);
+Value Worker::raw_static_eval(bool tt_hit, const TTData& tte, int ply) {
+    return tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(ply);
+}
+
+// The network's accumulator follows the position: the next ply's is this
+// ply's with the moved pieces' rows added and taken away.
+void Worker::make_move(int ply, Move m) {
+    const nnue::DirtyPieces dirty = nnue::dirty_pieces(pos_, m);
+    pos_.make_move(m);
+    nnue::update(*shared_.net, accumulators_[ply], dirty, accumulators_[ply + 1]);
+}
+
+void Worker::make_null(int ply) {
+    pos_.make_null();
+    accumulators_[ply + 1] = accumulators_[ply];
 }
 
 Value Worker::corrected(Value raw) const {
@@ -324,7 +335,7 @@ Value Worker::aspiration(int depth, Value previous) {
 Value Worker::search_root(Value alpha, Value beta, int depth) {
     StackEntry& ss = stack_[0];
     ss.pv_length = 0;
-    ss.static_eval = pos_.in_check() ? VALUE_NONE : corrected(evaluate(pos_, &pawn_table_));
+    ss.static_eval = pos_.in_check() ? VALUE_NONE : corrected(evaluate(0));
     stack_[1].killers = {};
     nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     Value best = -VALUE_INFINITE;
@@ -341,7 +352,7 @@ Value Worker::search_root(Value alpha, Value beta, int depth) {
         int new_depth = depth - 1 + (pos_.gives_check(m) ? 1 : 0);
         set_current_move(0, m);
         stack_[1].move_start = 0;
-        pos_.make_move(m);
+        make_move(0, m);
         shared_.tt->prefetch(pos_.key());
         Value v = -VALUE_INFINITE;
         if (i == pv_index_) {
@@ -406,7 +417,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     Value eval = VALUE_NONE, raw_eval = VALUE_NONE;
     ss.static_eval = VALUE_NONE;
     if (!in_check) {
-        raw_eval = raw_static_eval(tt_hit, tte);
+        raw_eval = raw_static_eval(tt_hit, tte, ply);
         ss.static_eval = eval = corrected(raw_eval);
         if (tt_score != VALUE_NONE && ((tte.bound == Bound::Lower && tt_score > eval) ||
                                        (tte.bound == Bound::Upper && tt_score < eval)))
@@ -476,7 +487,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
 
         set_current_move(ply, m);
         stack_[ply + 1].move_start = picker.next_to_generate();
-        pos_.make_move(m);
+        make_move(ply, m);
         shared_.tt->prefetch(pos_.key());
 
         // Step 11. Late move reductions, then PVS re-searches.
@@ -608,7 +619,7 @@ Value Worker::null_move_search(Value beta, Value eval, int depth, int ply, bool 
     ss.moved_piece = NO_PIECE;
     ss.continuation = nullptr;
     stack_[ply + 1].move_start = ss.move_start;
-    pos_.make_null();
+    make_null(ply);
     Value v = -search(-beta, -beta + 1, depth - r, ply + 1, false, !cut_node);
     pos_.unmake_null();
     ss.current_move = Move::none();
@@ -639,7 +650,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
     Value best = -VALUE_INFINITE, stand_pat = VALUE_NONE;
     Value raw_eval = VALUE_NONE;
     if (!in_check) {
-        raw_eval = raw_static_eval(tt_hit, tte);
+        raw_eval = raw_static_eval(tt_hit, tte, ply);
         stand_pat = corrected(raw_eval);
         best = stand_pat;
         if (best >= beta) return best;
@@ -663,7 +674,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
         }
         set_current_move(ply, m);
         stack_[ply + 1].move_start = picker.next_to_generate();
-        pos_.make_move(m);
+        make_move(ply, m);
         shared_.tt->prefetch(pos_.key());
         Value v = -qsearch(-beta, -alpha, ply + 1, pv_node);
         pos_.unmake_move(m);

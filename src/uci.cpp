@@ -146,6 +146,7 @@ void UciLoop::cmd_uci() {
     out_("option name Clear Hash type button");
     out_("option name UCI_Chess960 type check default false");
     out_("option name UCI_ShowWDL type check default false");
+    out_("option name EvalFile type string default " + std::string(EMBEDDED_NET));
     out_("uciok");
 }
 
@@ -293,7 +294,8 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
         out_("info string setoption: missing option name");
         return;
     }
-    if (engine_.searching() && (key == "hash" || key == "threads" || key == "clear hash")) {
+    if (engine_.searching() &&
+        (key == "hash" || key == "threads" || key == "clear hash" || key == "evalfile")) {
         out_("info string setoption " + sanitize(name) + " ignored while searching");
         return;
     }
@@ -335,6 +337,12 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
         if (auto v = check()) engine_.set_show_wdl(*v);
     } else if (key == "clear hash") {
         engine_.clear_hash();
+    } else if (key == "evalfile") {
+        if (auto error = engine_.set_eval_file(value))
+            out_("info string EvalFile refused: " + sanitize(*error) + "; keeping " +
+                 sanitize(engine_.options().eval_file));
+        else
+            out_("info string EvalFile " + sanitize(value) + " loaded");
     } else {
         out_("info string unknown option '" + sanitize(name) + "'");
     }

@@ -1,7 +1,10 @@
 // Self-play data generation: what it writes (labelled, quiet, legal
 // positions), that a seed reproduces a run, that a book supplies the
 // openings, and that bad options are refused without writing anything.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -9,6 +12,7 @@
 #include <vector>
 
 #include "staccato/datagen.h"
+#include "staccato/nnue/packed.h"
 #include "staccato/position.h"
 
 using namespace staccato;
@@ -19,22 +23,29 @@ std::string temp_path(const std::string& name) {
     return (std::filesystem::temp_directory_path() / ("staccato-test-datagen-" + name)).string();
 }
 
-std::vector<std::string> read_lines(const std::string& path) {
-    std::ifstream in(path);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
+std::vector<nnue::PackedPosition> read_records(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::vector<nnue::PackedPosition> records;
+    for (nnue::PackedPosition r; in.read(reinterpret_cast<char*>(&r), sizeof r);) records.push_back(r);
+    CHECK(in.gcount() == 0); // whole records only
+    return records;
 }
 
-// Runs datagen into a fresh file and returns its lines.
-std::vector<std::string> generate(DatagenOptions o, const std::string& name, DatagenSummary& sum) {
+bool same(const std::vector<nnue::PackedPosition>& a, const std::vector<nnue::PackedPosition>& b) {
+    return a.size() == b.size() &&
+           std::equal(a.begin(), a.end(), b.begin(),
+                      [](const auto& x, const auto& y) { return std::memcmp(&x, &y, sizeof x) == 0; });
+}
+
+// Runs datagen into a fresh file and returns its records.
+std::vector<nnue::PackedPosition> generate(DatagenOptions o, const std::string& name, DatagenSummary& sum) {
     o.out = temp_path(name);
     std::filesystem::remove(o.out);
     std::ostringstream log;
     const auto err = run_datagen(o, log, &sum);
     INFO(err.value_or(""));
     REQUIRE(!err);
-    auto lines = read_lines(o.out);
+    auto lines = read_records(o.out);
     std::filesystem::remove(o.out);
     return lines;
 }
@@ -52,21 +63,21 @@ TEST_CASE("datagen writes quiet positions labelled with the game result", "[data
     CHECK(sum.white_wins + sum.draws + sum.black_wins == 3);
     REQUIRE(sum.positions == lines.size());
     REQUIRE(!lines.empty());
-    for (const std::string& line : lines) {
-        INFO(line);
-        REQUIRE(line.size() > 6);
-        const std::string label = line.substr(line.size() - 6);
-        CHECK((label == " [1.0]" || label == " [0.5]" || label == " [0.0]"));
+    for (const nnue::PackedPosition& r : lines) {
+        INFO(r.fen());
+        REQUIRE(!r.check());
+        CHECK(r.result <= 2);
+        CHECK(std::abs(r.score) < 1500);
         Position pos;
-        REQUIRE(!pos.set_fen(line.substr(0, line.size() - 6)));
+        REQUIRE(!pos.set_fen(r.fen()));
         CHECK(!pos.in_check());
     }
 
     SECTION("the same seed plays the same games; another seed others") {
         DatagenSummary again;
-        CHECK(generate(o, "b", again) == lines);
+        CHECK(same(generate(o, "b", again), lines));
         o.seed = 6;
-        CHECK(generate(o, "c", again) != lines);
+        CHECK(!same(generate(o, "c", again), lines));
     }
     SECTION("threads share the games out") {
         o.threads = 2;
@@ -94,7 +105,7 @@ TEST_CASE("datagen starts from the book's positions", "[datagen]") {
     std::filesystem::remove(book);
     REQUIRE(!lines.empty());
     // The start position has no capture, so its best move is quiet: it is written.
-    CHECK(lines[0].rfind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 [", 0) == 0);
+    CHECK(lines[0].fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 }
 
 TEST_CASE("datagen refuses bad options and writes nothing", "[datagen]") {

@@ -1,7 +1,7 @@
 // `staccato datagen`: self-play games at a fixed number of nodes per move,
 // from book openings plus a few random moves, that write quiet positions
-// labelled with the game's result for the Texel tuner (staccato-tune reads
-// the "FEN [1.0]" lines it writes).
+// with the search's score and the game's result as 32-byte records
+// (nnue/packed.h), the data staccato-train reads.
 #pragma once
 
 #include <cstdint>

@@ -18,6 +18,12 @@ namespace staccato {
 
 class ThreadPool;
 class TranspositionTable;
+namespace nnue {
+struct Network;
+}
+
+// The EvalFile value that names the net built into the binary.
+inline constexpr std::string_view EMBEDDED_NET = "<embedded>";
 
 struct EngineOptions {
     int hash_mb = 16;
@@ -27,6 +33,7 @@ struct EngineOptions {
     int move_overhead_ms = 30; // covers a loaded machine and the GUI's own latency
     bool chess960 = false;
     bool show_wdl = false;
+    std::string eval_file{EMBEDDED_NET};
 };
 
 // Option ranges (the UCI layer refuses values outside them).
@@ -71,6 +78,9 @@ class Engine {
     void set_move_overhead(int ms) { options_.move_overhead_ms = ms; }
     void set_chess960(bool on);
     void set_show_wdl(bool on) { options_.show_wdl = on; }
+    // Loads the evaluation network from a net file (EMBEDDED_NET: the built-in
+    // one). On any fault the current net stays and the reason is returned.
+    std::optional<std::string> set_eval_file(const std::string& path);
 
     // Extras for the command line and the `eval`, `d` and `go perft` commands.
     std::string eval_report() const;
@@ -82,6 +92,7 @@ class Engine {
     Position pos_;
     std::unique_ptr<TranspositionTable> tt_;
     std::unique_ptr<ThreadPool> pool_;
+    std::unique_ptr<nnue::Network> loaded_net_; // from EvalFile; null: the embedded net
 };
 
 } // namespace staccato

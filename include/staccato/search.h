@@ -19,6 +19,7 @@
 #include "staccato/eval.h"
 #include "staccato/history.h"
 #include "staccato/movepick.h"
+#include "staccato/nnue/accumulator.h"
 #include "staccato/position.h"
 #include "staccato/timeman.h"
 #include "staccato/tt.h"
@@ -28,6 +29,7 @@ namespace staccato {
 // What all workers of one search share.
 struct SearchShared {
     TranspositionTable* tt = nullptr;
+    const nnue::Network* net = &nnue::default_network(); // the evaluation (EvalFile)
     SearchLimits limits;
     TimeManager time;
     TimePoint start; // when go arrived (for info output)
@@ -164,7 +166,13 @@ class Worker {
     void set_current_move(int ply, Move m);
     PieceToHistory* continuation(int ply, int back);
     OrderingView ordering_view(int ply);
-    Value raw_static_eval(bool tt_hit, const TTData& tte);
+    Value raw_static_eval(bool tt_hit, const TTData& tte, int ply);
+    // Making moves: the position and the network's accumulator of the next ply.
+    void make_move(int ply, Move m);
+    void make_null(int ply);
+    Value evaluate(int ply) const {
+        return nnue::evaluate(*shared_.net, accumulators_[ply], pos_.side_to_move());
+    }
     // The static evaluation `raw` plus the correction history's estimate of its error.
     Value corrected(Value raw) const;
     void update_correction(Value best, Bound bound, Move best_move, Value static_eval, int depth);
@@ -179,8 +187,8 @@ class Worker {
     int root_sp_ = 0; // game-list index of the root position
     MoveArray moves_;
     Histories histories_;
-    eval::PawnTable pawn_table_; // pawn-structure cache for this thread
     std::array<StackEntry, MAX_PLY + 4> stack_{};
+    std::array<nnue::Accumulator, MAX_PLY + 4> accumulators_; // [ply]: the network's first layer
     std::vector<RootMove> root_moves_;
     int pv_index_ = 0;
     int root_depth_ = 0;
@@ -205,6 +213,8 @@ class ThreadPool {
     ~ThreadPool();
 
     void set_thread_count(int n);
+    // The evaluation network (not while searching); `net` must outlive its use.
+    void set_network(const nnue::Network& net) { shared_.net = &net; }
     int thread_count() const { return int(workers_.size()); }
     void clear_history();
 

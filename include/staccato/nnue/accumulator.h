@@ -1,0 +1,50 @@
+// The network's first layer, kept up to date move by move.
+//
+// An accumulator holds the feature transformer's output for both
+// perspectives: the bias plus the weight rows of every piece on the board.
+// A move changes at most four pieces (castling moves two, a capture removes
+// one, a promotion swaps one), so the child's accumulator is the parent's plus
+// and minus a few rows: update() does that, refresh() computes it from
+// scratch (at the root, and in tests that check every update).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "staccato/nnue/network.h"
+#include "staccato/position.h"
+
+namespace staccato::nnue {
+
+struct Accumulator {
+    alignas(64) std::array<std::array<std::int16_t, HIDDEN>, COLOR_NB> values; // [perspective][neuron]
+    bool operator==(const Accumulator&) const = default;
+};
+
+// The pieces a move takes off and puts on the board.
+struct DirtyPieces {
+    struct Change {
+        Piece piece;
+        Square square;
+    };
+    std::array<Change, 2> removed{}, added{};
+    int removed_count = 0, added_count = 0;
+};
+// Computed before `m` is made on `pos`.
+DirtyPieces dirty_pieces(const Position& pos, Move m);
+
+void refresh(const Network& net, const Position& pos, Accumulator& acc);
+void update(const Network& net, const Accumulator& parent, const DirtyPieces& dirty, Accumulator& child);
+
+// The network's output in centipawns for the side to move `stm`.
+Value evaluate(const Network& net, const Accumulator& acc, Color stm);
+// The same from scratch (no accumulator to reuse).
+Value evaluate(const Network& net, const Position& pos);
+
+// The output layer's raw sum, written twice: a plain loop and the SIMD path
+// the engine uses when the build has AVX2 or AVX-512 (the same as the plain
+// loop otherwise). Tests check that both agree bit for bit.
+std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color stm);
+std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm);
+
+} // namespace staccato::nnue

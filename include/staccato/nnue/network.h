@@ -1,0 +1,71 @@
+// The evaluation network: its architecture, its quantised weights and the
+// net file that carries them.
+//
+//   768 inputs per perspective  (colour relative to the perspective x piece
+//                                type x square, the board flipped for Black)
+//     -> HIDDEN int16 neurons    (the feature transformer, shared by both
+//                                 perspectives: the accumulator)
+//     -> SCReLU                  (clamp to [0, QA], then squared)
+//     -> 1 output                (side to move's half first, then the other's)
+//
+// Weights are trained in floating point (staccato-train) and quantised:
+// feature-transformer weights and biases by QA, output weights by QB, the
+// output bias by QA * QB. The output times SCALE is centipawns.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "staccato/types.h"
+
+namespace staccato::nnue {
+
+constexpr int INPUTS = 768;
+constexpr int HIDDEN = 256;
+constexpr int QA = 255;
+constexpr int QB = 64;
+constexpr int SCALE = 400;
+
+// The input index of piece `pc` on `s`, seen from `view`: the perspective's
+// own pieces first, and Black sees the board upside down, so that both
+// perspectives share one set of weights.
+constexpr int feature_index(Color view, Piece pc, Square s) {
+    const int relative_colour = color_of(pc) == view ? 0 : 1;
+    const int square = view == WHITE ? int(s) : int(s) ^ 56;
+    return relative_colour * 384 + type_of(pc) * 64 + square;
+}
+
+struct Network {
+    alignas(64) std::array<std::int16_t, INPUTS * HIDDEN> ft_weights{}; // [feature][neuron]
+    alignas(64) std::array<std::int16_t, HIDDEN> ft_bias{};
+    alignas(64) std::array<std::int16_t, 2 * HIDDEN> out_weights{}; // side to move's half first
+    std::int32_t out_bias = 0;
+};
+
+// The net file (all integers little-endian):
+//   "STACNNUE"                 8 bytes
+//   version                    u32 (1)
+//   inputs, hidden, activation u32 x 3 (768, HIDDEN, 1 = SCReLU)
+//   QA, QB, SCALE              u32 x 3
+//   checksum                   u64: FNV-1a over the payload bytes
+//   payload                    ft_weights, ft_bias, out_weights (int16),
+//                              out_bias (int32)
+constexpr std::size_t HEADER_BYTES = 8 + 4 * 7 + 8;
+constexpr std::size_t PAYLOAD_BYTES = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+constexpr std::size_t FILE_BYTES = HEADER_BYTES + PAYLOAD_BYTES;
+
+std::vector<std::uint8_t> serialize(const Network& net);
+// Reads a net file's bytes into `net`; on any fault (size, magic, version,
+// architecture, checksum) `net` is left unchanged and the reason returned.
+std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Network& net);
+std::optional<std::string> load_file(const std::string& path, Network& net);
+
+// The net built into the binary (src/nnue/embedded.cpp), decoded once.
+const Network& default_network();
+std::span<const std::uint8_t> default_network_bytes();
+
+} // namespace staccato::nnue

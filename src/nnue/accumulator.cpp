@@ -1,0 +1,153 @@
+#include "staccato/nnue/accumulator.h"
+
+#include <algorithm>
+#include <bit>
+
+#if defined(__AVX512BW__) || defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace staccato::nnue {
+
+DirtyPieces dirty_pieces(const Position& pos, Move m) {
+    DirtyPieces d;
+    const Color us = pos.side_to_move();
+    const Piece mover = pos.moved_piece(m);
+    auto remove = [&](Piece p, Square s) { d.removed[d.removed_count++] = {p, s}; };
+    auto add = [&](Piece p, Square s) { d.added[d.added_count++] = {p, s}; };
+
+    if (m.type() == MoveType::Castling) { // encoded king takes rook
+        const bool king_side = m.to() > m.from();
+        remove(mover, m.from());
+        remove(pos.piece_on(m.to()), m.to());
+        add(mover, castle_king_to(us, king_side));
+        add(make_piece(us, ROOK), castle_rook_to(us, king_side));
+        return d;
+    }
+    remove(mover, m.from());
+    if (m.type() == MoveType::EnPassant)
+        remove(make_piece(~us, PAWN), Square(m.to() - pawn_push(us)));
+    else if (!pos.empty(m.to()))
+        remove(pos.piece_on(m.to()), m.to());
+    add(m.type() == MoveType::Promotion ? make_piece(us, m.promotion()) : mover, m.to());
+    return d;
+}
+
+namespace {
+
+#if !defined(__AVX512BW__) && defined(__AVX2__)
+std::int32_t horizontal_sum(__m256i v) {
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return _mm_cvtsi128_si32(s);
+}
+#endif
+
+const std::int16_t* row(const Network& net, Color view, Piece pc, Square s) {
+    return &net.ft_weights[std::size_t(feature_index(view, pc, s)) * HIDDEN];
+}
+
+} // namespace
+
+void refresh(const Network& net, const Position& pos, Accumulator& acc) {
+    for (Color view : {WHITE, BLACK}) {
+        auto& v = acc.values[view];
+        v = net.ft_bias;
+        for (Bitboard b = pos.pieces(); b; b &= b - 1) {
+            const Square s = Square(std::countr_zero(b));
+            const std::int16_t* w = row(net, view, pos.piece_on(s), s);
+            for (int j = 0; j < HIDDEN; ++j) v[j] = std::int16_t(v[j] + w[j]);
+        }
+    }
+}
+
+// The loops below are written for the compiler to vectorise: one pass over
+// the neurons per perspective, whatever the number of changed pieces.
+void update(const Network& net, const Accumulator& parent, const DirtyPieces& d, Accumulator& child) {
+    for (Color view : {WHITE, BLACK}) {
+        const std::int16_t* in = parent.values[view].data();
+        std::int16_t* out = child.values[view].data();
+        const std::int16_t* r0 = row(net, view, d.removed[0].piece, d.removed[0].square);
+        const std::int16_t* a0 = row(net, view, d.added[0].piece, d.added[0].square);
+        if (d.removed_count == 1) { // a quiet move or a promotion
+            for (int j = 0; j < HIDDEN; ++j) out[j] = std::int16_t(in[j] - r0[j] + a0[j]);
+        } else if (d.added_count == 1) { // a capture
+            const std::int16_t* r1 = row(net, view, d.removed[1].piece, d.removed[1].square);
+            for (int j = 0; j < HIDDEN; ++j) out[j] = std::int16_t(in[j] - r0[j] - r1[j] + a0[j]);
+        } else { // castling
+            const std::int16_t* r1 = row(net, view, d.removed[1].piece, d.removed[1].square);
+            const std::int16_t* a1 = row(net, view, d.added[1].piece, d.added[1].square);
+            for (int j = 0; j < HIDDEN; ++j) out[j] = std::int16_t(in[j] - r0[j] - r1[j] + a0[j] + a1[j]);
+        }
+    }
+}
+
+// SCReLU output: sum over both halves of clamp(a, 0, QA)^2 * w, in units of
+// QA * QA * QB. |w| <= 127 (the trainer clips it), so clamp(a) * w fits in 16
+// bits and the SIMD paths can multiply in 16 bits and then pair-sum in 32.
+std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color stm) {
+    std::int32_t sum = 0;
+    for (int half = 0; half < 2; ++half) {
+        const auto& a = acc.values[half == 0 ? stm : ~stm];
+        const std::int16_t* w = &net.out_weights[std::size_t(half) * HIDDEN];
+        for (int j = 0; j < HIDDEN; ++j) {
+            const std::int32_t c = std::clamp<std::int32_t>(a[j], 0, QA);
+            sum += c * c * w[j];
+        }
+    }
+    return sum;
+}
+
+std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm) {
+#if defined(__AVX512BW__)
+    const __m512i zero = _mm512_setzero_si512(), qa = _mm512_set1_epi16(QA);
+    __m512i sum = _mm512_setzero_si512();
+    for (int half = 0; half < 2; ++half) {
+        const std::int16_t* a = acc.values[half == 0 ? stm : ~stm].data();
+        const std::int16_t* w = &net.out_weights[std::size_t(half) * HIDDEN];
+        for (int j = 0; j < HIDDEN; j += 32) {
+            const __m512i c = _mm512_min_epi16(_mm512_max_epi16(_mm512_load_si512(a + j), zero), qa);
+            const __m512i cw = _mm512_mullo_epi16(c, _mm512_load_si512(w + j));
+            sum = _mm512_add_epi32(sum, _mm512_madd_epi16(c, cw));
+        }
+    }
+    alignas(64) std::array<std::int32_t, 16> lanes;
+    _mm512_store_si512(lanes.data(), sum);
+    std::int32_t total = 0;
+    for (std::int32_t lane : lanes) total += lane;
+    return total;
+#elif defined(__AVX2__)
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(QA);
+    __m256i sum = _mm256_setzero_si256();
+    for (int half = 0; half < 2; ++half) {
+        const std::int16_t* a = acc.values[half == 0 ? stm : ~stm].data();
+        const std::int16_t* w = &net.out_weights[std::size_t(half) * HIDDEN];
+        for (int j = 0; j < HIDDEN; j += 16) {
+            const __m256i c = _mm256_min_epi16(
+                _mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(a + j)), zero), qa);
+            const __m256i cw =
+                _mm256_mullo_epi16(c, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + j)));
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(c, cw));
+        }
+    }
+    return horizontal_sum(sum);
+#else
+    return output_sum_scalar(net, acc, stm);
+#endif
+}
+
+Value evaluate(const Network& net, const Accumulator& acc, Color stm) {
+    const std::int64_t raw = std::int64_t(output_sum(net, acc, stm)) / QA + net.out_bias;
+    const std::int64_t cp = raw * SCALE / (QA * QB);
+    // Keep clear of the mate scores the search reserves.
+    return Value(std::clamp<std::int64_t>(cp, -(VALUE_MATE_IN_MAX_PLY - 1), VALUE_MATE_IN_MAX_PLY - 1));
+}
+
+Value evaluate(const Network& net, const Position& pos) {
+    Accumulator acc;
+    refresh(net, pos, acc);
+    return evaluate(net, acc, pos.side_to_move());
+}
+
+} // namespace staccato::nnue

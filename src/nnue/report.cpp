@@ -1,0 +1,67 @@
+#include "staccato/nnue/report.h"
+
+#include <bit>
+#include <cstdio>
+#include <sstream>
+
+#include "staccato/nnue/accumulator.h"
+
+namespace staccato::nnue {
+
+namespace {
+
+// The evaluation from White's view with the piece on `s` taken off.
+Value without_piece(const Network& net, const Position& pos, const Accumulator& full, Square s) {
+    Accumulator acc = full;
+    for (Color view : {WHITE, BLACK}) {
+        const std::int16_t* w =
+            &net.ft_weights[std::size_t(feature_index(view, pos.piece_on(s), s)) * HIDDEN];
+        for (int j = 0; j < HIDDEN; ++j) acc.values[view][j] = std::int16_t(acc.values[view][j] - w[j]);
+    }
+    const Value v = evaluate(net, acc, pos.side_to_move());
+    return pos.side_to_move() == WHITE ? v : -v;
+}
+
+std::string pawns(Value cp) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%+.2f", double(cp) / 100.0);
+    return buf;
+}
+
+} // namespace
+
+std::string eval_report(const Network& net, const Position& pos) {
+    Accumulator acc;
+    refresh(net, pos, acc);
+    const Value stm = evaluate(net, acc, pos.side_to_move());
+    const Value white = pos.side_to_move() == WHITE ? stm : -stm;
+
+    std::ostringstream os;
+    os << "NNUE piece values (pawns, White's view: the evaluation minus the evaluation without the piece)\n";
+    const std::string rule = "+-------+-------+-------+-------+-------+-------+-------+-------+\n";
+    for (int rank = 7; rank >= 0; --rank) {
+        os << rule;
+        std::string pieces = "|", values = "|";
+        for (int file = 0; file < 8; ++file) {
+            const Square s = make_square(file, rank);
+            const Piece pc = pos.piece_on(s);
+            std::string p = "       ", v = "       ";
+            if (pc != NO_PIECE) {
+                p[3] = "PNBRQK??pnbrqk"[pc];
+                if (type_of(pc) != KING) {
+                    const std::string text = pawns(white - without_piece(net, pos, acc, s));
+                    v.replace(std::size_t(7 - int(text.size())) / 2, text.size(), text);
+                }
+            }
+            pieces += p + "|";
+            values += v + "|";
+        }
+        os << pieces << ' ' << char('1' + rank) << '\n' << values << '\n';
+    }
+    os << rule;
+    os << "    a       b       c       d       e       f       g       h\n\n";
+    os << "NNUE evaluation: " << white << " cp (White's view), " << stm << " cp (side to move)\n";
+    return os.str();
+}
+
+} // namespace staccato::nnue

@@ -1,0 +1,279 @@
+// staccato-train: trains the evaluation network (a separate program, never
+// linked into the engine).
+//
+//   staccato-train convert OUT.bin TEXT...   "FEN | score | result" lines -> records
+//   staccato-train [options] DATA.bin...     trains, writes the net file
+//
+// Training: every record's features are summed into two accumulators (side to
+// move's and the other side's view), the network's output is squashed by a
+// sigmoid and compared with a blend of the search score's win probability and
+// the game result (--wdl: the result's weight); the squared error is
+// minimised with AdamW over shuffled mini-batches, threads splitting each
+// batch. Every 50th block of 1024 records is held out (positions of one game
+// sit together) and its loss printed after each epoch. After each epoch the
+// quantised net and a checkpoint (model + optimiser, for --resume) are
+// written.
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <numeric>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "dataset.h"
+#include "model.h"
+
+using namespace staccato;
+using namespace staccato::train;
+
+namespace {
+
+struct Options {
+    std::vector<std::string> data;
+    std::string out = "staccato.nnue", init, resume, checkpoint;
+    int epochs = 30, batch = 16384, threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    float lr = 0.001f, final_lr_ratio = 0.05f, wdl = 0.3f, decay = 0.01f;
+    std::uint64_t seed = 1, limit = 0;
+};
+
+constexpr const char* USAGE =
+    "usage: staccato-train [options] DATA.bin...\n"
+    "       staccato-train convert OUT.bin TEXT[.xz]...\n"
+    "options: --out NET (staccato.nnue)  --epochs N (30)  --batch N (16384)  --lr X (0.001,\n"
+    "         cosine decay to --final-lr X times it, 0.05)  --wdl X (result weight, 0.3)\n"
+    "         --decay X (AdamW, 0.01)  --threads N  --seed N  --limit N (records)\n"
+    "         --init NET (start from a net file)  --resume CKPT  --checkpoint CKPT (OUT.ckpt)\n";
+
+template <typename T> bool parse(const std::string& s, T& v) {
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    return ec == std::errc{} && end == s.data() + s.size();
+}
+
+std::optional<Options> parse_options(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&](auto& v) {
+            if (i + 1 >= argc || !parse(std::string(argv[i + 1]), v)) return false;
+            ++i;
+            return true;
+        };
+        auto text = [&](std::string& v) {
+            if (i + 1 >= argc) return false;
+            v = argv[++i];
+            return true;
+        };
+        bool ok = true;
+        if (a == "--out")
+            ok = text(o.out);
+        else if (a == "--init")
+            ok = text(o.init);
+        else if (a == "--resume")
+            ok = text(o.resume);
+        else if (a == "--checkpoint")
+            ok = text(o.checkpoint);
+        else if (a == "--epochs")
+            ok = value(o.epochs) && o.epochs > 0;
+        else if (a == "--batch")
+            ok = value(o.batch) && o.batch > 0;
+        else if (a == "--threads")
+            ok = value(o.threads) && o.threads > 0 && o.threads <= 256;
+        else if (a == "--lr")
+            ok = value(o.lr) && o.lr > 0;
+        else if (a == "--final-lr")
+            ok = value(o.final_lr_ratio) && o.final_lr_ratio > 0;
+        else if (a == "--wdl")
+            ok = value(o.wdl) && o.wdl >= 0 && o.wdl <= 1;
+        else if (a == "--decay")
+            ok = value(o.decay) && o.decay >= 0;
+        else if (a == "--seed")
+            ok = value(o.seed);
+        else if (a == "--limit")
+            ok = value(o.limit);
+        else if (a.starts_with("--")) {
+            std::cerr << "staccato-train: unknown option " << a << "\n" << USAGE;
+            return std::nullopt;
+        } else
+            o.data.push_back(a);
+        if (!ok) {
+            std::cerr << "staccato-train: bad or missing value for " << a << "\n" << USAGE;
+            return std::nullopt;
+        }
+    }
+    if (o.data.empty()) {
+        std::cerr << "staccato-train: no data files\n" << USAGE;
+        return std::nullopt;
+    }
+    if (o.checkpoint.empty()) o.checkpoint = o.out + ".ckpt";
+    return o;
+}
+
+int convert(int argc, char** argv) {
+    if (argc < 4) {
+        std::cerr << USAGE;
+        return 2;
+    }
+    ConvertStats stats;
+    for (int i = 3; i < argc; ++i)
+        if (auto error = convert_text(argv[i], argv[2], stats)) {
+            std::cerr << "staccato-train: " << *error << "\n";
+            return 1;
+        }
+    std::cout << "converted " << stats.written << " of " << stats.lines << " lines (" << stats.refused
+              << " refused) into " << argv[2] << "\n";
+    return 0;
+}
+
+struct Split {
+    std::vector<nnue::PackedPosition> train, validation;
+};
+
+Split split(std::vector<nnue::PackedPosition>&& all) {
+    Split s;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        (i / 1024 % 50 == 7 ? s.validation : s.train).push_back(all[i]);
+    return s;
+}
+
+// Runs fn(thread, begin, end) over [0, n) split into `threads` parts.
+template <typename Fn> void parallel(int threads, std::size_t n, Fn fn) {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+        pool.emplace_back([&, t] { fn(t, n * t / threads, n * (t + 1) / threads); });
+    for (auto& th : pool) th.join();
+}
+
+double validation_loss(const Model& m, const std::vector<nnue::PackedPosition>& data, float wdl,
+                       int threads) {
+    std::vector<double> sums(threads);
+    parallel(threads, data.size(), [&](int t, std::size_t b, std::size_t e) {
+        for (std::size_t i = b; i < e; ++i) {
+            const float p = win_probability(m.forward(features_of(data[i])) * nnue::SCALE);
+            const float d = p - target(data[i], wdl);
+            sums[t] += d * d;
+        }
+    });
+    return data.empty() ? 0.0 : std::accumulate(sums.begin(), sums.end(), 0.0) / double(data.size());
+}
+
+void progress(int epoch, int epochs, std::size_t done, std::size_t total, double loss, double rate) {
+    const int width = 30, filled = int(double(done) / double(total) * width);
+    std::fprintf(stderr, "\repoch %d/%d [%s%s] %5.1f%% loss %.6f %.0f pos/s   ", epoch, epochs,
+                 std::string(filled, '#').c_str(), std::string(width - filled, '.').c_str(),
+                 100.0 * double(done) / double(total), loss, rate);
+}
+
+int run_training(const Options& o) {
+    std::vector<nnue::PackedPosition> all;
+    for (const std::string& path : o.data)
+        if (auto error = read_records(path, all)) {
+            std::cerr << "staccato-train: " << *error << "\n";
+            return 1;
+        }
+    if (o.limit && all.size() > o.limit) all.resize(o.limit);
+    Split data = split(std::move(all));
+    if (data.train.empty()) {
+        std::cerr << "staccato-train: no training records\n";
+        return 1;
+    }
+    std::cout << "records: " << data.train.size() << " training, " << data.validation.size() << " held out"
+              << std::endl;
+
+    Checkpoint state;
+    state.adam.lr = o.lr;
+    state.adam.decay = o.decay;
+    state.model.init_random(o.seed);
+    if (!o.init.empty()) {
+        nnue::Network net;
+        if (auto error = nnue::load_file(o.init, net)) {
+            std::cerr << "staccato-train: --init " << *error << "\n";
+            return 1;
+        }
+        state.model.dequantise(net);
+    }
+    if (!o.resume.empty()) {
+        if (auto error = load_checkpoint(o.resume, state)) {
+            std::cerr << "staccato-train: " << *error << "\n";
+            return 1;
+        }
+        std::cout << "resumed after epoch " << state.epoch << "\n";
+    }
+    std::cout << "validation loss at the start: "
+              << validation_loss(state.model, data.validation, o.wdl, o.threads) << std::endl;
+
+    std::mt19937_64 rng(o.seed + std::uint64_t(state.epoch));
+    std::vector<std::vector<float>> grads(o.threads, std::vector<float>(Layout::SIZE));
+    std::vector<float> total(Layout::SIZE);
+    std::vector<double> losses(o.threads);
+    const double pi = std::acos(-1.0);
+    for (int epoch = state.epoch; epoch < o.epochs; ++epoch) {
+        // Cosine decay from lr to lr * final_lr_ratio over the epochs.
+        const double progress_share = o.epochs > 1 ? double(epoch) / double(o.epochs - 1) : 1.0;
+        state.adam.lr = float(
+            o.lr * (o.final_lr_ratio + (1 - o.final_lr_ratio) * 0.5 * (1 + std::cos(pi * progress_share))));
+        std::shuffle(data.train.begin(), data.train.end(), rng);
+        const auto start = std::chrono::steady_clock::now();
+        double loss_sum = 0;
+        std::size_t done = 0;
+        for (std::size_t b = 0; b < data.train.size(); b += std::size_t(o.batch)) {
+            const std::size_t n = std::min<std::size_t>(std::size_t(o.batch), data.train.size() - b);
+            parallel(o.threads, n, [&](int t, std::size_t lo, std::size_t hi) {
+                std::fill(grads[t].begin(), grads[t].end(), 0.0f);
+                double l = 0;
+                for (std::size_t i = b + lo; i < b + hi; ++i)
+                    l += accumulate_gradient(state.model, features_of(data.train[i]),
+                                             target(data.train[i], o.wdl), grads[t]);
+                losses[t] = l;
+            });
+            parallel(o.threads, Layout::SIZE, [&](int, std::size_t lo, std::size_t hi) {
+                for (std::size_t i = lo; i < hi; ++i) {
+                    float g = 0;
+                    for (const auto& gt : grads) g += gt[i];
+                    total[i] = g / float(n);
+                }
+                state.adam.apply(state.model.params, total, lo, hi);
+            });
+            state.adam.bump();
+            loss_sum += std::accumulate(losses.begin(), losses.end(), 0.0);
+            done += n;
+            if ((b / std::size_t(o.batch)) % 8 == 0 || done == data.train.size()) {
+                const double secs =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                progress(epoch + 1, o.epochs, done, data.train.size(), loss_sum / double(done),
+                         double(done) / secs);
+            }
+        }
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double vloss = validation_loss(state.model, data.validation, o.wdl, o.threads);
+        std::fprintf(stderr, "\n");
+        std::printf("epoch %d: train loss %.6f, validation loss %.6f, lr %.6f, %.0f pos/s, %.1f s\n",
+                    epoch + 1, loss_sum / double(done), vloss, state.adam.lr, double(done) / secs, secs);
+        std::fflush(stdout);
+        state.epoch = epoch + 1;
+        const auto bytes = nnue::serialize(state.model.quantise());
+        if (FILE* f = std::fopen(o.out.c_str(), "wb")) {
+            std::fwrite(bytes.data(), 1, bytes.size(), f);
+            std::fclose(f);
+        } else {
+            std::cerr << "staccato-train: cannot write " << o.out << "\n";
+            return 1;
+        }
+        if (auto error = save_checkpoint(o.checkpoint, state))
+            std::cerr << "staccato-train: " << *error << "\n";
+    }
+    std::cout << "net written to " << o.out << "\n";
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc >= 2 && std::string(argv[1]) == "convert") return convert(argc, argv);
+    const auto options = parse_options(argc, argv);
+    return options ? run_training(*options) : 2;
+}

@@ -1,0 +1,203 @@
+#include "model.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <random>
+
+namespace staccato::train {
+
+Features features_of(const nnue::PackedPosition& p) {
+    Features f;
+    const Color stm = Color(p.side);
+    int i = 0;
+    for (std::uint64_t b = p.occupancy; b; b &= b - 1, ++i) {
+        const Square s = Square(std::countr_zero(b));
+        const Piece pc = p.piece(i);
+        f.stm[i] = std::uint16_t(nnue::feature_index(stm, pc, s));
+        f.nstm[i] = std::uint16_t(nnue::feature_index(~stm, pc, s));
+    }
+    f.count = i;
+    return f;
+}
+
+void Model::init_random(std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    // Feature transformer: about 32 of 768 inputs are active, so a small
+    // spread keeps the accumulators inside SCReLU's [0, 1] at the start.
+    std::normal_distribution<float> ft(0.0f, 1.0f / std::sqrt(32.0f));
+    std::normal_distribution<float> out(0.0f, 1.0f / std::sqrt(float(2 * HIDDEN)));
+    for (std::size_t i = Layout::FT_WEIGHTS; i < Layout::FT_BIAS; ++i) params[i] = ft(rng) * 0.5f;
+    for (std::size_t i = Layout::FT_BIAS; i < Layout::OUT_WEIGHTS; ++i) params[i] = 0.0f;
+    for (std::size_t i = Layout::OUT_WEIGHTS; i < Layout::OUT_BIAS; ++i) params[i] = out(rng);
+    params[Layout::OUT_BIAS] = 0.0f;
+}
+
+namespace {
+std::int16_t quantise_one(float w, int q) {
+    return std::int16_t(std::clamp(std::lround(w * float(q)), -32767L, 32767L));
+}
+} // namespace
+
+nnue::Network Model::quantise() const {
+    nnue::Network net;
+    for (std::size_t i = 0; i < net.ft_weights.size(); ++i)
+        net.ft_weights[i] = quantise_one(params[Layout::FT_WEIGHTS + i], nnue::QA);
+    for (int i = 0; i < HIDDEN; ++i) net.ft_bias[i] = quantise_one(params[Layout::FT_BIAS + i], nnue::QA);
+    for (int i = 0; i < 2 * HIDDEN; ++i)
+        net.out_weights[i] = quantise_one(params[Layout::OUT_WEIGHTS + i], nnue::QB);
+    net.out_bias = std::int32_t(std::lround(params[Layout::OUT_BIAS] * float(nnue::QA * nnue::QB)));
+    return net;
+}
+
+void Model::dequantise(const nnue::Network& net) {
+    for (std::size_t i = 0; i < net.ft_weights.size(); ++i)
+        params[Layout::FT_WEIGHTS + i] = float(net.ft_weights[i]) / nnue::QA;
+    for (int i = 0; i < HIDDEN; ++i) params[Layout::FT_BIAS + i] = float(net.ft_bias[i]) / nnue::QA;
+    for (int i = 0; i < 2 * HIDDEN; ++i)
+        params[Layout::OUT_WEIGHTS + i] = float(net.out_weights[i]) / nnue::QB;
+    params[Layout::OUT_BIAS] = float(net.out_bias) / float(nnue::QA * nnue::QB);
+}
+
+namespace {
+
+// The two accumulators of a position.
+struct Hidden {
+    alignas(64) std::array<float, HIDDEN> stm, nstm;
+};
+
+void accumulate(const Model& m, const Features& f, Hidden& h) {
+    const float* bias = &m.params[Layout::FT_BIAS];
+    std::copy(bias, bias + HIDDEN, h.stm.begin());
+    std::copy(bias, bias + HIDDEN, h.nstm.begin());
+    for (int k = 0; k < f.count; ++k) {
+        const float* ws = &m.params[Layout::FT_WEIGHTS + std::size_t(f.stm[k]) * HIDDEN];
+        const float* wn = &m.params[Layout::FT_WEIGHTS + std::size_t(f.nstm[k]) * HIDDEN];
+        for (int j = 0; j < HIDDEN; ++j) h.stm[j] += ws[j], h.nstm[j] += wn[j];
+    }
+}
+
+float screlu(float x) {
+    const float c = std::clamp(x, 0.0f, 1.0f);
+    return c * c;
+}
+
+float output(const Model& m, const Hidden& h) {
+    const float* w = &m.params[Layout::OUT_WEIGHTS];
+    float sum = m.params[Layout::OUT_BIAS];
+    for (int j = 0; j < HIDDEN; ++j) sum += w[j] * screlu(h.stm[j]) + w[HIDDEN + j] * screlu(h.nstm[j]);
+    return sum;
+}
+
+} // namespace
+
+float Model::forward(const Features& f) const {
+    Hidden h;
+    accumulate(*this, f, h);
+    return output(*this, h);
+}
+
+float target(const nnue::PackedPosition& p, float wdl) {
+    const float white_result = float(p.result) / 2.0f;
+    const float result = p.side == WHITE ? white_result : 1.0f - white_result;
+    const float score = p.side == WHITE ? float(p.score) : -float(p.score);
+    return wdl * result + (1.0f - wdl) * win_probability(score);
+}
+
+float accumulate_gradient(const Model& m, const Features& f, float t, std::vector<float>& grad) {
+    Hidden h;
+    accumulate(m, f, h);
+    const float out = output(m, h);
+    // The net's output is in SCALE-centipawn units: sigmoid(out * SCALE / 400).
+    const float k = float(nnue::SCALE) / 400.0f;
+    const float p = 1.0f / (1.0f + std::exp(-out * k));
+    const float diff = p - t;
+    const float g = 2.0f * diff * p * (1.0f - p) * k; // d loss / d out
+
+    const float* w = &m.params[Layout::OUT_WEIGHTS];
+    float* gw = &grad[Layout::OUT_WEIGHTS];
+    float* gb = &grad[Layout::FT_BIAS];
+    alignas(64) std::array<float, HIDDEN> ds, dn; // d loss / d accumulator
+    for (int j = 0; j < HIDDEN; ++j) {
+        const float s = h.stm[j], n = h.nstm[j];
+        const float cs = std::clamp(s, 0.0f, 1.0f), cn = std::clamp(n, 0.0f, 1.0f);
+        gw[j] += g * cs * cs;
+        gw[HIDDEN + j] += g * cn * cn;
+        ds[j] = (s > 0.0f && s < 1.0f) ? g * w[j] * 2.0f * s : 0.0f;
+        dn[j] = (n > 0.0f && n < 1.0f) ? g * w[HIDDEN + j] * 2.0f * n : 0.0f;
+        gb[j] += ds[j] + dn[j];
+    }
+    grad[Layout::OUT_BIAS] += g;
+    for (int k2 = 0; k2 < f.count; ++k2) {
+        float* gs = &grad[Layout::FT_WEIGHTS + std::size_t(f.stm[k2]) * HIDDEN];
+        for (int j = 0; j < HIDDEN; ++j) gs[j] += ds[j];
+        float* gn = &grad[Layout::FT_WEIGHTS + std::size_t(f.nstm[k2]) * HIDDEN];
+        for (int j = 0; j < HIDDEN; ++j) gn[j] += dn[j];
+    }
+    return diff * diff;
+}
+
+void AdamW::apply(std::vector<float>& params, const std::vector<float>& grad, std::size_t begin,
+                  std::size_t end) {
+    const float t = float(step + 1);
+    const float c1 = 1.0f - std::pow(beta1, t), c2 = 1.0f - std::pow(beta2, t);
+    for (std::size_t i = begin; i < end; ++i) {
+        const float g = grad[i];
+        m[i] = beta1 * m[i] + (1.0f - beta1) * g;
+        v[i] = beta2 * v[i] + (1.0f - beta2) * g * g;
+        float p = params[i] * (1.0f - lr * decay);
+        p -= lr * (m[i] / c1) / (std::sqrt(v[i] / c2) + eps);
+        params[i] = std::clamp(p, -WEIGHT_CLIP, WEIGHT_CLIP);
+    }
+}
+
+namespace {
+constexpr char CHECKPOINT_MAGIC[8] = {'S', 'T', 'A', 'C', 'C', 'K', 'P', '1'};
+}
+
+std::optional<std::string> save_checkpoint(const std::string& path, const Checkpoint& c) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) return "cannot write " + tmp;
+        const std::uint64_t size = Layout::SIZE, step = c.adam.step;
+        const std::int64_t epoch = c.epoch;
+        out.write(CHECKPOINT_MAGIC, sizeof CHECKPOINT_MAGIC);
+        out.write(reinterpret_cast<const char*>(&size), sizeof size);
+        out.write(reinterpret_cast<const char*>(&epoch), sizeof epoch);
+        out.write(reinterpret_cast<const char*>(&step), sizeof step);
+        for (const auto* v : {&c.model.params, &c.adam.m, &c.adam.v})
+            out.write(reinterpret_cast<const char*>(v->data()), std::streamsize(v->size() * sizeof(float)));
+        if (!out) return "write error on " + tmp;
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) return "cannot rename " + tmp + " to " + path;
+    return std::nullopt;
+}
+
+std::optional<std::string> load_checkpoint(const std::string& path, Checkpoint& c) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "cannot open checkpoint " + path;
+    char magic[8];
+    std::uint64_t size = 0, step = 0;
+    std::int64_t epoch = 0;
+    in.read(magic, sizeof magic);
+    in.read(reinterpret_cast<char*>(&size), sizeof size);
+    in.read(reinterpret_cast<char*>(&epoch), sizeof epoch);
+    in.read(reinterpret_cast<char*>(&step), sizeof step);
+    if (!in || std::memcmp(magic, CHECKPOINT_MAGIC, sizeof magic) != 0 || size != Layout::SIZE)
+        return path + " is not a checkpoint of this architecture";
+    Checkpoint fresh;
+    for (auto* v : {&fresh.model.params, &fresh.adam.m, &fresh.adam.v})
+        in.read(reinterpret_cast<char*>(v->data()), std::streamsize(v->size() * sizeof(float)));
+    if (!in) return path + " is truncated";
+    fresh.epoch = int(epoch);
+    fresh.adam.step = step;
+    fresh.adam.lr = c.adam.lr;
+    fresh.adam.decay = c.adam.decay;
+    c = std::move(fresh);
+    return std::nullopt;
+}
+
+} // namespace staccato::train

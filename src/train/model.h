@@ -1,0 +1,85 @@
+// staccato-train's model: the engine's network (nnue/network.h) in floating
+// point, with its forward and backward passes and the AdamW optimiser.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "staccato/nnue/network.h"
+#include "staccato/nnue/packed.h"
+
+namespace staccato::train {
+
+using nnue::HIDDEN;
+using nnue::INPUTS;
+
+// All parameters in one flat array, so that the optimiser, the gradient sums
+// and the checkpoints treat them alike.
+struct Layout {
+    static constexpr std::size_t FT_WEIGHTS = 0;
+    static constexpr std::size_t FT_BIAS = FT_WEIGHTS + std::size_t(INPUTS) * HIDDEN;
+    static constexpr std::size_t OUT_WEIGHTS = FT_BIAS + HIDDEN;
+    static constexpr std::size_t OUT_BIAS = OUT_WEIGHTS + 2 * HIDDEN;
+    static constexpr std::size_t SIZE = OUT_BIAS + 1;
+};
+
+// Weights are kept where quantisation cannot overflow: |w| * QB <= 127 for the
+// output layer (the engine multiplies a clamped activation of up to QA by it
+// in 16 bits), and the same bound for the feature transformer.
+constexpr float WEIGHT_CLIP = 1.98f;
+
+// The features of one position: both perspectives' active inputs.
+struct Features {
+    int count = 0;
+    std::array<std::uint16_t, 32> stm{}, nstm{}; // side to move's view, the other side's view
+};
+Features features_of(const nnue::PackedPosition& p);
+
+struct Model {
+    std::vector<float> params = std::vector<float>(Layout::SIZE);
+
+    void init_random(std::uint64_t seed);
+    // The quantised net this model is written as, and back.
+    nnue::Network quantise() const;
+    void dequantise(const nnue::Network& net);
+
+    // The output before any sigmoid, in units of nnue::SCALE centipawns
+    // (multiply by SCALE for centipawns, side to move's view).
+    float forward(const Features& f) const;
+};
+
+// The training target: a blend of the search score's win probability and the
+// game's result, both from the side to move's view. `wdl` weights the result.
+float target(const nnue::PackedPosition& p, float wdl);
+// sigmoid of centipawns: the expected score 1 / (1 + e^(-cp / 400)).
+inline float win_probability(float cp) { return 1.0f / (1.0f + std::exp(-cp / 400.0f)); }
+
+// Adds the loss gradient of one position to `grad` (same layout as params);
+// returns the position's loss (sigmoid(out) - target)^2.
+float accumulate_gradient(const Model& m, const Features& f, float target, std::vector<float>& grad);
+
+struct AdamW {
+    float lr = 0.001f, beta1 = 0.9f, beta2 = 0.999f, eps = 1e-8f, decay = 0.01f;
+    std::uint64_t step = 0;
+    std::vector<float> m = std::vector<float>(Layout::SIZE), v = std::vector<float>(Layout::SIZE);
+
+    // Applies the mean gradient `grad` (already divided by the batch size) to
+    // params[begin, end); the step counter advances once per batch (bump()).
+    void apply(std::vector<float>& params, const std::vector<float>& grad, std::size_t begin,
+               std::size_t end);
+    void bump() { ++step; }
+};
+
+// Checkpoints: model and optimiser state, and how far training got.
+struct Checkpoint {
+    Model model;
+    AdamW adam;
+    int epoch = 0; // epochs completed
+};
+std::optional<std::string> save_checkpoint(const std::string& path, const Checkpoint& c);
+std::optional<std::string> load_checkpoint(const std::string& path, Checkpoint& c);
+
+} // namespace staccato::train

@@ -1,0 +1,216 @@
+// The network evaluation: incremental accumulator updates against full
+// refreshes, the SIMD output against the plain loop, the net file's checks,
+// the embedded net, and EvalFile over UCI.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "staccato/engine.h"
+#include "staccato/movegen.h"
+#include "staccato/nnue/accumulator.h"
+#include "staccato/nnue/report.h"
+#include "suite.h"
+
+using namespace staccato;
+using staccato::test::from_fen;
+
+namespace {
+
+const nnue::Network& net() { return nnue::default_network(); }
+
+// Every legal move of `pos`: the updated accumulator equals a refresh of the
+// position after the move. Returns the number of moves checked.
+int check_children(Position& pos, const nnue::Accumulator& parent) {
+    int checked = 0;
+    for (const ScoredMove& sm : MoveList(pos)) {
+        const nnue::DirtyPieces dirty = nnue::dirty_pieces(pos, sm.move);
+        nnue::Accumulator updated, fresh;
+        nnue::update(net(), parent, dirty, updated);
+        pos.make_move(sm.move);
+        nnue::refresh(net(), pos, fresh);
+        INFO(pos.fen());
+        CHECK(updated == fresh);
+        pos.unmake_move(sm.move);
+        ++checked;
+    }
+    return checked;
+}
+
+// A network with random weights inside the trainer's bounds, to reach
+// activations and products a trained net seldom does.
+std::unique_ptr<nnue::Network> random_network(std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    auto n = std::make_unique<nnue::Network>();
+    std::uniform_int_distribution<int> ft(-400, 400), out(-127, 127), bias(-200, 400);
+    for (auto& w : n->ft_weights) w = std::int16_t(ft(rng));
+    for (auto& b : n->ft_bias) b = std::int16_t(bias(rng));
+    for (auto& w : n->out_weights) w = std::int16_t(out(rng));
+    n->out_bias = out(rng) * 1000;
+    return n;
+}
+
+std::vector<std::uint8_t> default_bytes() {
+    const auto span = nnue::default_network_bytes();
+    return {span.begin(), span.end()};
+}
+
+std::string write_temp(const std::string& name, const std::vector<std::uint8_t>& bytes) {
+    const auto path = std::filesystem::temp_directory_path() / name;
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    return path.string();
+}
+
+} // namespace
+
+TEST_CASE("the embedded net is a valid net file", "[nnue]") {
+    nnue::Network n;
+    const auto error = nnue::deserialize(nnue::default_network_bytes(), n);
+    INFO(error.value_or(""));
+    REQUIRE(!error);
+    CHECK(nnue::default_network_bytes().size() == nnue::FILE_BYTES);
+    // It says something about material: a queen up is good for its owner.
+    const Value up = nnue::evaluate(net(), from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"));
+    const Value down = nnue::evaluate(net(), from_fen("3qk3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    CHECK(up > 300);
+    CHECK(down < -300);
+}
+
+TEST_CASE("incremental updates equal a full refresh over the perft suites", "[nnue]") {
+    int checked = 0;
+    for (const std::string& fen : test::suite_fens(4)) {
+        Position pos = from_fen(fen);
+        nnue::Accumulator acc;
+        nnue::refresh(net(), pos, acc);
+        checked += check_children(pos, acc);
+    }
+    CHECK(checked > 5000);
+}
+
+TEST_CASE("incremental updates equal a full refresh along long random games", "[nnue]") {
+    std::mt19937_64 rng(2026);
+    int plies = 0;
+    for (int game = 0; game < 40; ++game) {
+        Position pos;
+        std::vector<nnue::Accumulator> stack(1);
+        nnue::refresh(net(), pos, stack[0]);
+        for (int ply = 0; ply < 300; ++ply) {
+            MoveList legal(pos);
+            if (legal.size() == 0 || pos.is_fifty_move_draw()) break;
+            const Move m = legal.begin()[rng() % std::size_t(legal.size())].move;
+            nnue::Accumulator next;
+            nnue::update(net(), stack.back(), nnue::dirty_pieces(pos, m), next);
+            pos.make_move(m);
+            stack.push_back(next);
+            nnue::Accumulator fresh;
+            nnue::refresh(net(), pos, fresh);
+            INFO(pos.fen());
+            REQUIRE(stack.back() == fresh);
+            ++plies;
+        }
+    }
+    CHECK(plies > 5000);
+}
+
+TEST_CASE("the SIMD output equals the plain loop bit for bit", "[nnue]") {
+    int compared = 0;
+    for (std::uint64_t seed : {0, 1, 2}) {
+        const auto random = random_network(seed);
+        for (const nnue::Network* n : {&net(), static_cast<const nnue::Network*>(random.get())}) {
+            for (const std::string& fen : test::suite_fens(8)) {
+                const Position pos = from_fen(fen);
+                nnue::Accumulator acc;
+                nnue::refresh(*n, pos, acc);
+                for (Color stm : {WHITE, BLACK}) {
+                    INFO(fen);
+                    REQUIRE(nnue::output_sum(*n, acc, stm) == nnue::output_sum_scalar(*n, acc, stm));
+                    ++compared;
+                }
+            }
+        }
+    }
+    CHECK(compared > 500);
+}
+
+TEST_CASE("the evaluation is symmetric under a colour flip", "[nnue]") {
+    // The same position with colours swapped and the board mirrored vertically
+    // has the same side-to-move evaluation: both perspectives share weights.
+    const Position a = from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    const Position b = from_fen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
+    CHECK(nnue::evaluate(net(), a) == nnue::evaluate(net(), b));
+}
+
+TEST_CASE("a net file round-trips and every fault is refused with the net kept", "[nnue]") {
+    const std::vector<std::uint8_t> good = default_bytes();
+    nnue::Network n;
+    REQUIRE(!nnue::deserialize(good, n));
+    CHECK(nnue::serialize(n) == good);
+
+    nnue::Network target = *random_network(7);
+    const nnue::Network before = target;
+    auto refused = [&](const std::vector<std::uint8_t>& bytes, const std::string& words) {
+        const auto error = nnue::deserialize(bytes, target);
+        REQUIRE(error);
+        CHECK_THAT(*error, Catch::Contains(words));
+        CHECK(target.ft_weights == before.ft_weights);
+        CHECK(target.out_bias == before.out_bias);
+    };
+    refused({}, "not a net file");
+    refused({good.begin(), good.begin() + 20}, "not a net file");
+    refused({good.begin(), good.end() - 1}, "bytes, expected");
+    auto bad_magic = good;
+    bad_magic[0] = 'X';
+    refused(bad_magic, "bad magic");
+    auto other_arch = good;
+    other_arch[8 + 4 + 4] = 0;     // hidden size 256 -> 0 (little-endian low byte)
+    other_arch[8 + 4 + 4 + 1] = 2; // 512
+    refused(other_arch, "architecture");
+    auto corrupted = good;
+    corrupted[nnue::HEADER_BYTES + 1000] ^= 0x10;
+    refused(corrupted, "checksum");
+    auto longer = good;
+    longer.push_back(0);
+    refused(longer, "bytes, expected");
+
+    CHECK(nnue::load_file("", target));
+    CHECK(nnue::load_file(std::filesystem::temp_directory_path().string(), target));
+    CHECK(nnue::load_file("/nonexistent/net.nnue", target));
+    CHECK(target.ft_weights == before.ft_weights);
+}
+
+TEST_CASE("EvalFile refuses bad files over UCI and keeps the current net", "[nnue][uci]") {
+    std::vector<std::string> lines;
+    Engine engine([&](std::string_view l) { lines.emplace_back(l); });
+    const std::string report = engine.eval_report();
+    auto good = default_bytes();
+    auto corrupted = good;
+    corrupted.back() ^= 1;
+    for (const std::string& path :
+         {std::string(""), std::filesystem::temp_directory_path().string(), std::string("/nonexistent"),
+          write_temp("staccato-garbage.nnue", {'g', 'a', 'r', 'b', 'a', 'g', 'e'}),
+          write_temp("staccato-corrupted.nnue", corrupted)}) {
+        INFO(path);
+        CHECK(engine.set_eval_file(path));
+        CHECK(engine.eval_report() == report);
+        CHECK(engine.options().eval_file == std::string(EMBEDDED_NET));
+    }
+    // A good file loads, and <embedded> goes back to the built-in net.
+    const std::string copy = write_temp("staccato-copy.nnue", good);
+    CHECK(!engine.set_eval_file(copy));
+    CHECK(engine.options().eval_file == copy);
+    CHECK(engine.eval_report() == report);
+    CHECK(!engine.set_eval_file(std::string(EMBEDDED_NET)));
+}
+
+TEST_CASE("eval shows each piece's contribution on the board", "[nnue]") {
+    const Position pos = from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    const std::string report = nnue::eval_report(net(), pos);
+    CHECK_THAT(report, Catch::Contains("NNUE evaluation"));
+    // The queen's line shows a large positive value (White's view).
+    CHECK_THAT(report, Catch::Contains("|   Q   |"));
+    CHECK_THAT(report, Catch::Matches("(.|\n)*\\| *\\+[0-9]+\\.[0-9][0-9] *\\|(.|\n)*"));
+}

@@ -1,0 +1,169 @@
+// The trainer (src/train): the packed record format, data-file checks, the
+// text conversion, the gradient against finite differences, and its forward
+// pass against the engine's integer inference on the same net.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "dataset.h"
+#include "model.h"
+#include "staccato/nnue/accumulator.h"
+#include "suite.h"
+
+using namespace staccato;
+using staccato::test::from_fen;
+
+namespace {
+
+std::string temp_path(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / name).string();
+}
+
+std::string first_fields(const std::string& fen, int n) {
+    std::istringstream in(fen);
+    std::string out, field;
+    for (int i = 0; i < n && in >> field; ++i) out += (i ? " " : "") + field;
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("a packed record keeps the position and its label", "[train]") {
+    int checked = 0;
+    for (const std::string& fen : test::suite_fens(3)) {
+        const Position pos = from_fen(fen);
+        const auto p = nnue::PackedPosition::pack(pos, -123, 2);
+        INFO(fen);
+        REQUIRE(!p.check());
+        CHECK(p.score == -123);
+        CHECK(p.result == 2);
+        // Board and side always; castling letters only where X-FEN names them.
+        CHECK(first_fields(p.fen(), 2) == first_fields(pos.fen(), 2));
+        if (!pos.is_chess960()) CHECK(first_fields(p.fen(), 4) == first_fields(pos.fen(), 4));
+        // The trainer's features are the engine's.
+        const train::Features f = train::features_of(p);
+        CHECK(f.count == popcount(pos.pieces()));
+        std::vector<int> engine, trainer(f.stm.begin(), f.stm.begin() + f.count);
+        for (Bitboard b = pos.pieces(); b; b &= b - 1) {
+            const Square s = lsb(b);
+            engine.push_back(nnue::feature_index(pos.side_to_move(), pos.piece_on(s), s));
+        }
+        std::sort(engine.begin(), engine.end());
+        std::sort(trainer.begin(), trainer.end());
+        CHECK(engine == trainer);
+        ++checked;
+    }
+    CHECK(checked > 300);
+}
+
+TEST_CASE("data files are checked record by record", "[train]") {
+    const Position pos;
+    const auto good = nnue::PackedPosition::pack(pos, 10, 1);
+    auto bad = good;
+    bad.pieces[0] = 0x77; // piece code 7: no such piece
+    const std::string path = temp_path("staccato-train-test.bin");
+    {
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        for (const auto& r : {good, good, bad}) out.write(reinterpret_cast<const char*>(&r), sizeof r);
+    }
+    std::vector<nnue::PackedPosition> records;
+    auto error = train::read_records(path, records);
+    REQUIRE(error);
+    CHECK_THAT(*error, Catch::Contains(path) && Catch::Contains("record 2"));
+    CHECK(records.empty());
+
+    std::ofstream(path, std::ios::binary | std::ios::app).write("xyz", 3); // a cut-off record
+    error = train::read_records(path, records);
+    REQUIRE(error);
+    CHECK_THAT(*error, Catch::Contains("record 3 is cut off"));
+
+    CHECK(train::read_records(temp_path("staccato-no-such-file.bin"), records));
+
+    std::ofstream(path, std::ios::binary | std::ios::trunc)
+        .write(reinterpret_cast<const char*>(&good), sizeof good);
+    REQUIRE(!train::read_records(path, records));
+    REQUIRE(records.size() == 1);
+    CHECK(records[0].fen() == first_fields(std::string(Position::START_FEN), 4) + " 0 1");
+}
+
+TEST_CASE("text data converts through the engine's FEN parser", "[train]") {
+    const std::string text = temp_path("staccato-train-text.txt"), bin = temp_path("staccato-train-text.bin");
+    std::filesystem::remove(bin);
+    std::ofstream(text) << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | -25 | 0.5\n"
+                        << "8/8/8/8/8/8/8/8 w - - 0 1 | 0 | 1.0\n" // no kings: refused
+                        << "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 900 | 1.0\n"
+                        << "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 900 | 2.0\n"; // bad result
+    train::ConvertStats stats;
+    REQUIRE(!train::convert_text(text, bin, stats));
+    CHECK(stats.lines == 4);
+    CHECK(stats.written == 2);
+    CHECK(stats.refused == 2);
+    std::vector<nnue::PackedPosition> records;
+    REQUIRE(!train::read_records(bin, records));
+    REQUIRE(records.size() == 2);
+    CHECK(records[0].score == -25);
+    CHECK(records[0].result == 1);
+    CHECK(records[0].side == BLACK);
+    CHECK(records[1].result == 2);
+}
+
+TEST_CASE("the gradient matches finite differences", "[train]") {
+    train::Model m;
+    m.init_random(3);
+    const auto p = nnue::PackedPosition::pack(
+        from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3"), 40, 2);
+    const train::Features f = train::features_of(p);
+    const float t = train::target(p, 0.3f);
+    std::vector<float> grad(train::Layout::SIZE);
+    train::accumulate_gradient(m, f, t, grad);
+    auto loss = [&](const train::Model& model) {
+        const float q = 1.0f / (1.0f + std::exp(-model.forward(f)));
+        return double(q - t) * double(q - t);
+    };
+    // One weight of an active feature per neuron group, hidden biases, output
+    // weights and the output bias.
+    std::vector<std::size_t> params = {train::Layout::OUT_BIAS};
+    for (int j = 0; j < 8; ++j) {
+        params.push_back(train::Layout::FT_WEIGHTS + std::size_t(f.stm[j % f.count]) * train::HIDDEN +
+                         31 * j);
+        params.push_back(train::Layout::FT_BIAS + 29 * j);
+        params.push_back(train::Layout::OUT_WEIGHTS + 61 * j);
+    }
+    int compared = 0;
+    for (std::size_t i : params) {
+        const float h = 1e-3f;
+        train::Model plus = m, minus = m;
+        plus.params[i] += h;
+        minus.params[i] -= h;
+        const double numeric = (loss(plus) - loss(minus)) / (2 * h);
+        INFO("parameter " << i << " analytic " << grad[i] << " numeric " << numeric);
+        CHECK(std::abs(grad[i] - numeric) <= 1e-4 + 0.02 * std::abs(numeric));
+        compared += grad[i] != 0;
+    }
+    CHECK(compared > 10);
+}
+
+TEST_CASE("the trainer's forward pass matches the engine's inference on the same net", "[train]") {
+    train::Model m;
+    m.dequantise(nnue::default_network());
+    int compared = 0, max_diff = 0;
+    for (const std::string& fen : test::suite_fens(2)) {
+        const Position pos = from_fen(fen);
+        const float trainer =
+            m.forward(train::features_of(nnue::PackedPosition::pack(pos, 0, 1))) * nnue::SCALE;
+        const Value engine = nnue::evaluate(nnue::default_network(), pos);
+        if (std::abs(engine) >= VALUE_MATE_IN_MAX_PLY - 1) continue; // clamped by the engine
+        INFO(fen << ": trainer " << trainer << ", engine " << engine);
+        CHECK(std::abs(trainer - float(engine)) <= 2.0f + 0.01f * std::abs(trainer));
+        max_diff = std::max(max_diff, int(std::abs(trainer - float(engine))));
+        ++compared;
+    }
+    CHECK(compared > 500);
+    // And the quantised model writes the same net back.
+    CHECK(nnue::serialize(m.quantise()) == nnue::serialize(nnue::default_network()));
+}
