@@ -88,7 +88,7 @@ class GamePlayer {
             if (draw_run >= DRAW_PLIES) result = Result::Draw;
             if (!pos.in_check() && !pos.is_capture_or_promotion(r.best) && std::abs(white) < RECORD_LIMIT)
                 fens.push_back(pos.fen());
-            if (result == Result::None && !pos.push_game_move(r.best)) result = Result::Draw;
+            if (result == Result::None) pos.push_game_move(r.best);
         }
         for (const std::string& f : fens) out += f + " [" + result_text(result) + "]\n";
         positions += fens.size();
@@ -105,7 +105,7 @@ class GamePlayer {
         for (int i = 0; i < plies; ++i) {
             MoveList legal(pos);
             if (legal.size() == 0) return false;
-            if (!pos.push_game_move(legal.begin()[rng_.below(std::size_t(legal.size()))].move)) return false;
+            pos.push_game_move(legal.begin()[rng_.below(std::size_t(legal.size()))].move);
         }
         return rules_result(pos) == Result::None;
     }

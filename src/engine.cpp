@@ -28,8 +28,7 @@ std::optional<std::string> Engine::set_position(std::string_view fen, const std:
     for (const std::string& text : moves) {
         auto m = p.parse_uci_move(text);
         if (!m) return "illegal or malformed move '" + text + "' in position command";
-        if (!p.push_game_move(*m))
-            return "too many moves in position command (limit " + std::to_string(MAX_GAME_PLY) + " plies)";
+        p.push_game_move(*m);
     }
     pos_ = p;
     return std::nullopt;

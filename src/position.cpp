@@ -1,5 +1,6 @@
 #include "staccato/position.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cstdio>
 #include <sstream>
@@ -629,10 +630,20 @@ void Position::unmake_null() {
     --sp_;
 }
 
-bool Position::push_game_move(Move m) {
-    if (sp_ + 1 >= MAX_GAME_PLY) return false;
+void Position::push_game_move(Move m) {
+    if (sp_ + 1 >= MAX_GAME_PLY) drop_oldest_history(sp_ - HISTORY_KEPT);
     make_move(m);
-    return true;
+}
+
+// Shifts the stacks down by `plies`: entry i becomes entry i - plies. A
+// repetition scan must not run below the new entry 0, hence the clamp.
+void Position::drop_oldest_history(int plies) {
+    std::copy(states_.begin() + plies, states_.begin() + sp_ + 1, states_.begin());
+    std::copy(game_moves_.begin() + plies, game_moves_.begin() + sp_, game_moves_.begin());
+    std::copy(signatures_.begin() + plies, signatures_.begin() + sp_ + 1, signatures_.begin());
+    sp_ -= plies;
+    for (int i = 0; i <= sp_; ++i)
+        states_[i].plies_from_null = std::uint16_t(std::min<int>(states_[i].plies_from_null, i));
 }
 
 // ---------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // Position: FEN in and out, refused FENs, castling notations, make/unmake,
 // null move, draws by rule, UCI move text and the game list.
 #include <catch2/catch.hpp>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -394,16 +395,16 @@ TEST_CASE("null move", "[position]") {
 TEST_CASE("repetition, fifty moves, insufficient material", "[position]") {
     Position pos;
     const char* cycle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
-    for (const char* m : cycle) REQUIRE(pos.push_game_move(uci(pos, m)));
+    for (const char* m : cycle) pos.push_game_move(uci(pos, m));
     // The start position occurred twice: a repetition inside the search tree
     // (root before it) but not yet a three-fold in the game.
     REQUIRE(!pos.is_repetition(pos.history_length()));
     REQUIRE(!pos.is_repetition(0)); // the earlier occurrence is the root itself
-    REQUIRE(pos.push_game_move(uci(pos, "g1f3")));
+    pos.push_game_move(uci(pos, "g1f3"));
     REQUIRE(pos.is_repetition(0));  // repeats ply 1, which is after the root: counts at once
     REQUIRE(!pos.is_repetition(1)); // root at ply 1: needs a third occurrence
     REQUIRE(!pos.is_repetition(pos.history_length()));
-    for (const char* m : {"g8f6", "f3g1", "f6g8"}) REQUIRE(pos.push_game_move(uci(pos, m)));
+    for (const char* m : {"g8f6", "f3g1", "f6g8"}) pos.push_game_move(uci(pos, m));
     REQUIRE(pos.is_repetition(pos.history_length())); // three-fold with the game history
     pos.make_move(uci(pos, "e2e4"));
     REQUIRE(!pos.is_repetition(0)); // irreversible move: nothing before it counts
@@ -515,31 +516,67 @@ TEST_CASE("UCI move text", "[position]") {
     }
 }
 
-TEST_CASE("game list capacity is checked", "[position]") {
+TEST_CASE("a game of any length fits: the game list keeps its last plies", "[position]") {
     Position pos;
     const char* cycle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
-    int played = 0;
-    Key expected_key = pos.key();
-    for (;;) {
-        Move m = uci(pos, cycle[played % 4]);
-        const std::string before = pos.fen();
-        if (!pos.push_game_move(m)) {
-            REQUIRE(pos.fen() == before); // a refused move changes nothing
-            break;
-        }
-        ++played;
-        REQUIRE(played <= MAX_GAME_PLY); // the loop must end
+    constexpr int PLIES = 10000;
+    for (int played = 0; played < PLIES; ++played) {
+        pos.push_game_move(uci(pos, cycle[played % 4]));
+        REQUIRE(pos.history_length() < MAX_GAME_PLY);
     }
-    REQUIRE(played == MAX_GAME_PLY - 1);
-    REQUIRE(pos.history_length() == MAX_GAME_PLY - 1);
-    REQUIRE(pos.history_key(0) == expected_key);
-    REQUIRE(pos.history_move(0) == Move(SQ_G1, SQ_F3));
+    REQUIRE(pos.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 10000 5001");
+    REQUIRE(pos.game_ply() == PLIES);
+    REQUIRE(pos.history_length() > Position::HISTORY_KEPT);
+    REQUIRE(pos.history_key(pos.history_length()) == pos.key());
+    REQUIRE(pos.history_key(pos.history_length() - 4) == pos.key());
+    REQUIRE(pos.history_move(pos.history_length() - 1) == Move(SQ_F6, SQ_G8));
     REQUIRE(pos.is_consistent());
+    REQUIRE(pos.is_repetition(pos.history_length()));
     // The search still has room for a full line beyond a full game list.
-    for (int i = 0; i < MAX_PLY; ++i) pos.make_move(uci(pos, cycle[(played + i) % 4]));
+    const int length = pos.history_length();
+    for (int i = 0; i < MAX_PLY; ++i) pos.make_move(uci(pos, cycle[i % 4]));
     REQUIRE(pos.is_consistent());
-    REQUIRE(pos.history_length() == MAX_GAME_PLY - 1 + MAX_PLY);
     for (int i = MAX_PLY - 1; i >= 0; --i) pos.unmake_move(pos.history_move(pos.history_length() - 1));
-    REQUIRE(pos.history_length() == MAX_GAME_PLY - 1);
+    REQUIRE(pos.history_length() == length);
     REQUIRE(pos.is_consistent());
+}
+
+TEST_CASE("repetitions are found across the game list's compaction", "[position]") {
+    // Random games that mostly take back their own last move (so positions
+    // recur), checked against every key of the game kept aside.
+    std::mt19937_64 rng(27);
+    Position pos;
+    std::vector<Key> keys{pos.key()};
+    std::vector<Move> played;
+    int repetitions = 0, compactions = 0;
+    for (int ply = 0; ply < 6000; ++ply) {
+        MoveList list(pos);
+        if (list.size() == 0 || pos.is_fifty_move_draw()) {
+            pos = Position();
+            keys = {pos.key()};
+            played.clear();
+            continue;
+        }
+        std::optional<Move> m;
+        if (played.size() >= 2 && rng() % 8 != 0) {
+            const Move own = played[played.size() - 2];
+            m = pos.parse_uci_move(pos.move_to_uci(Move(own.to(), own.from())));
+        }
+        if (!m) m = list.begin()[rng() % list.size()].move;
+        const int length = pos.history_length();
+        pos.push_game_move(*m);
+        compactions += pos.history_length() < length;
+        played.push_back(*m);
+        keys.push_back(pos.key());
+        // Three-fold: two earlier occurrences since the last irreversible move.
+        const int n = int(keys.size()) - 1;
+        int seen = 0;
+        for (int i = n - 4; i >= n - pos.rule50() && i >= 0; i -= 2)
+            seen += keys[std::size_t(i)] == keys[std::size_t(n)];
+        INFO("ply " << ply << " " << pos.fen());
+        REQUIRE(pos.is_repetition(pos.history_length()) == (seen >= 2));
+        repetitions += seen >= 2;
+    }
+    REQUIRE(repetitions > 100);
+    REQUIRE(compactions > 0);
 }
