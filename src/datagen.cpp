@@ -100,7 +100,7 @@ class GamePlayer {
     bool opening(Position& pos) {
         const std::string fen =
             book_.empty() ? std::string(Position::START_FEN) : book_[rng_.below(book_.size())];
-        if (pos.set_fen(fen)) return false;
+        if (pos.set_fen(fen).error) return false;
         const int plies = o_.random_plies >= 0 ? o_.random_plies : book_.empty() ? 8 : 2;
         for (int i = 0; i < plies; ++i) {
             MoveList legal(pos);
@@ -128,7 +128,7 @@ std::optional<std::vector<std::string>> read_book(const std::string& path) {
         std::string fen, field;
         for (int i = 0; i < 4 && fields >> field; ++i) fen += field + ' ';
         fen += "0 1";
-        if (Position p; !p.set_fen(fen)) lines.push_back(fen);
+        if (Position p; !p.set_fen(fen).error) lines.push_back(fen);
     }
     return lines;
 }

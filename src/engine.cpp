@@ -18,20 +18,22 @@ Engine::~Engine() {
     pool_->wait();
 }
 
-std::optional<std::string> Engine::set_position(std::string_view fen, const std::vector<std::string>& moves) {
+SetupResult Engine::set_position(std::string_view fen, const std::vector<std::string>& moves) {
     Position p;
+    SetupResult result;
     if (!fen.empty()) {
-        if (auto err = p.set_fen(fen, options_.chess960)) return err;
+        result = p.set_fen(fen, options_.chess960);
+        if (result.error) return result;
     } else {
         p.set_chess960(options_.chess960);
     }
     for (const std::string& text : moves) {
         auto m = p.parse_uci_move(text);
-        if (!m) return "illegal or malformed move '" + text + "' in position command";
+        if (!m) return {"illegal or malformed move '" + text + "' in position command", {}};
         p.push_game_move(*m);
     }
     pos_ = p;
-    return std::nullopt;
+    return result;
 }
 
 std::optional<std::string> Engine::go(const SearchLimits& limits) {

@@ -180,8 +180,9 @@ void UciLoop::cmd_position(const std::vector<std::string_view>& args) {
         }
         for (++i; i < args.size(); ++i) moves.emplace_back(args[i]);
     }
-    if (auto err = engine_.set_position(fen, moves))
-        out_("info string " + sanitize(*err, 200) + " (position unchanged)");
+    const SetupResult result = engine_.set_position(fen, moves);
+    for (const std::string& warning : result.warnings) out_("info string " + sanitize(warning, 200));
+    if (result.error) out_("info string " + sanitize(*result.error, 200) + " (position unchanged)");
 }
 
 void UciLoop::cmd_go(const std::vector<std::string_view>& args) {

@@ -58,7 +58,7 @@ TEST_CASE("datagen writes quiet positions labelled with the game result", "[data
         const std::string label = line.substr(line.size() - 6);
         CHECK((label == " [1.0]" || label == " [0.5]" || label == " [0.0]"));
         Position pos;
-        REQUIRE(!pos.set_fen(line.substr(0, line.size() - 6)));
+        REQUIRE(!pos.set_fen(line.substr(0, line.size() - 6)).error);
         CHECK(!pos.in_check());
     }
 

@@ -227,6 +227,26 @@ TEST_CASE("bad FEN is refused with the reason from set_fen", "[uci]") {
     CHECK(s.last().size() < 400); // the echo of untrusted input is cut short
 }
 
+TEST_CASE("lenient FEN: an impossible castling right or en-passant square is dropped with a warning",
+          "[uci]") {
+    Session s;
+    s.send("position fen 2rkr3/2p1p3/8/8/8/8/8/4K2R w KQ - 0 1");
+    CHECK(s.count("info string FEN castling 'Q' has no matching rook: right dropped") == 1);
+    CHECK(s.engine.position().fen() == "2rkr3/2p1p3/8/8/8/8/8/4K2R w K - 0 1");
+    s.send("go depth 3");
+    s.engine.wait_until_idle();
+    CHECK(s.engine.position().parse_uci_move(s.last().substr(9, s.last().find(' ', 9) - 9)).has_value());
+    s.send("position fen 6k1/8/8/3Pq3/8/8/8/6K1 w - e6 0 1");
+    CHECK(s.count("info string FEN en-passant square e6 does not follow a double pawn push: cleared") == 1);
+    CHECK(s.engine.position().fen() == "6k1/8/8/3Pq3/8/8/8/6K1 w - - 0 1");
+    s.send("go depth 3");
+    s.engine.wait_until_idle();
+    CHECK(s.count("bestmove") == 2);
+    const std::string move = s.last().substr(9, s.last().find(' ', 9) - 9);
+    CHECK(move != "d5e6"); // the en-passant capture the FEN could not have meant
+    CHECK(s.engine.position().parse_uci_move(move).has_value());
+}
+
 TEST_CASE("unknown commands and leading junk", "[uci]") {
     Session s;
     s.send("joho");

@@ -48,8 +48,9 @@ class Engine {
     Engine& operator=(const Engine&) = delete;
 
     // Sets the game: a FEN (empty = start position) and moves in UCI text.
-    // On any error nothing changes and the reason is returned.
-    std::optional<std::string> set_position(std::string_view fen, const std::vector<std::string>& moves);
+    // On any error nothing changes and .error says why; .warnings are what
+    // set_fen() dropped from the FEN to accept it.
+    SetupResult set_position(std::string_view fen, const std::vector<std::string>& moves);
     const Position& position() const { return pos_; }
 
     // Starts a search in the background and returns at once. Exactly one

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "staccato/attacks.h"
 #include "staccato/types.h"
@@ -37,6 +38,13 @@ struct StateInfo {
     Piece captured = NO_PIECE;
 };
 
+// What setting up a position came to: the reason it was refused (nothing
+// changed then), or the warnings about what was dropped to accept it.
+struct SetupResult {
+    std::optional<std::string> error;
+    std::vector<std::string> warnings;
+};
+
 class Position {
   public:
     // Capacity of the game list: the played moves plus a full search line.
@@ -49,10 +57,15 @@ class Position {
 
     Position(); // the start position
 
-    // Parses a FEN (X-FEN or Shredder-FEN castling). On failure *this is left
-    // unchanged and the reason is returned. A Shredder letter or a castling rook
-    // off its standard file switches Chess960 mode on.
-    [[nodiscard]] std::optional<std::string> set_fen(std::string_view fen, bool chess960 = false);
+    // Parses a FEN (X-FEN or Shredder-FEN castling). What has no sensible
+    // reading is refused: *this is left unchanged and .error says why. What
+    // no position can hold, where the intent is still clear, is dropped with
+    // a warning: a castling right without its king or rook on the first rank,
+    // an en-passant square that no double pawn push explains. An en-passant
+    // square no pawn can take on is cleared silently (FEN allows it). A
+    // Shredder letter or a castling rook off its standard file switches
+    // Chess960 mode on.
+    [[nodiscard]] SetupResult set_fen(std::string_view fen, bool chess960 = false);
     std::string fen() const;
     std::string to_string() const; // board picture + FEN + key, for the `d` command
 
@@ -167,6 +180,8 @@ class Position {
     void update_check_info();
     void drop_oldest_history(int plies);
     Bitboard slider_blockers(Bitboard sliders, Square target) const;
+    static std::optional<std::string> parse_fen(Position& p, std::string_view fen,
+                                                std::vector<std::string>& warnings);
     std::optional<std::string> validate() const;
     bool castling_is_legal(Move m) const;
 
