@@ -23,22 +23,41 @@ SetupResult Engine::set_position(std::string_view fen, const std::vector<std::st
     SetupResult result;
     if (!fen.empty()) {
         result = p.set_fen(fen, options_.chess960);
-        if (result.error) return result;
     } else {
         p.set_chess960(options_.chess960);
     }
-    for (const std::string& text : moves) {
-        auto m = p.parse_uci_move(text);
-        if (!m) return {"illegal or malformed move '" + text + "' in position command", {}};
-        p.push_game_move(*m);
+    for (std::size_t i = 0; i < moves.size() && !result.error; ++i) {
+        auto m = p.parse_uci_move(moves[i]);
+        if (m)
+            p.push_game_move(*m);
+        else
+            result = {"illegal or malformed move '" + moves[i] + "' in position command", {}};
     }
-    pos_ = p;
+    if (result.error)
+        drop_position(*result.error);
+    else
+        pos_ = p;
     return result;
+}
+
+void Engine::drop_position(std::string why) {
+    pos_.reset();
+    no_position_reason_ = std::move(why);
+}
+
+std::string Engine::no_position_message() const {
+    return "no position to search (the last position command was refused: " + no_position_reason_ +
+           "); send a valid one";
 }
 
 std::optional<std::string> Engine::go(const SearchLimits& limits) {
     if (pool_->searching()) return std::string("already searching; send stop first");
-    pool_->start(pos_, limits, options_.multipv, options_.show_wdl, options_.move_overhead_ms, sink_);
+    if (!pos_) {
+        sink_("info string " + no_position_message());
+        sink_("bestmove 0000");
+        return std::nullopt;
+    }
+    pool_->start(*pos_, limits, options_.multipv, options_.show_wdl, options_.move_overhead_ms, sink_);
     return std::nullopt;
 }
 
@@ -75,13 +94,19 @@ void Engine::set_chess960(bool on) {
     options_.chess960 = on;
     // Switching it off goes back to e1g1 notation unless the position's
     // castling rights can only be written the Chess960 way.
-    pos_.set_chess960(on || pos_.castling_needs_chess960());
+    if (pos_) pos_->set_chess960(on || pos_->castling_needs_chess960());
 }
 
-std::string Engine::eval_report() const { return staccato::eval_report(pos_); }
+std::string Engine::eval_report() const {
+    return pos_ ? staccato::eval_report(*pos_) : "info string " + no_position_message();
+}
 
 std::uint64_t Engine::perft(int depth) {
-    Position p = pos_;
+    if (!pos_) {
+        sink_("info string " + no_position_message());
+        return 0;
+    }
+    Position p = *pos_;
     std::ostringstream os;
     std::uint64_t n = perft_divide(p, depth, os);
     std::istringstream lines(os.str());

@@ -115,9 +115,10 @@ bool UciLoop::handle_line(std::string_view line) {
         if (args.empty() || (args[0] != "on" && args[0] != "off"))
             out_("info string debug: expected 'on' or 'off'");
     } else if (cmd == "register") { /* no registration needed */
-    } else if (cmd == "d")
-        send_lines(engine_.position().to_string());
-    else if (cmd == "eval")
+    } else if (cmd == "d") {
+        const Position* pos = engine_.position();
+        send_lines(pos ? pos->to_string() : "info string " + engine_.no_position_message());
+    } else if (cmd == "eval")
         send_lines(engine_.eval_report());
     return true;
 }
@@ -149,9 +150,16 @@ void UciLoop::cmd_uci() {
     out_("uciok");
 }
 
+// A refused `position` leaves the engine with none (a `go` then answers
+// bestmove 0000 at once), never with the one before: that would be another
+// game's position.
 void UciLoop::cmd_position(const std::vector<std::string_view>& args) {
+    auto refuse = [this](const std::string& why) {
+        engine_.drop_position(sanitize(why, 200));
+        out_("info string " + sanitize(why, 200) + " (no position until the next valid one)");
+    };
     if (engine_.searching()) {
-        out_("info string position ignored: send stop and wait for bestmove first");
+        refuse("position ignored: send stop and wait for bestmove first");
         return;
     }
     std::size_t i = 0;
@@ -165,24 +173,24 @@ void UciLoop::cmd_position(const std::vector<std::string_view>& args) {
             fen += args[i++];
         }
         if (fen.empty()) {
-            out_("info string position fen: missing FEN");
+            refuse("position fen: missing FEN");
             return;
         }
     } else {
-        out_("info string position: expected 'startpos' or 'fen'");
+        refuse("position: expected 'startpos' or 'fen'");
         return;
     }
     std::vector<std::string> moves;
     if (i < args.size()) {
         if (args[i] != "moves") {
-            out_("info string position: unexpected token '" + sanitize(args[i]) + "'");
+            refuse("position: unexpected token '" + sanitize(args[i]) + "'");
             return;
         }
         for (++i; i < args.size(); ++i) moves.emplace_back(args[i]);
     }
     const SetupResult result = engine_.set_position(fen, moves);
     for (const std::string& warning : result.warnings) out_("info string " + sanitize(warning, 200));
-    if (result.error) out_("info string " + sanitize(*result.error, 200) + " (position unchanged)");
+    if (result.error) refuse(*result.error);
 }
 
 void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
@@ -190,8 +198,12 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
         out_("info string go ignored: already searching");
         return;
     }
+    if (!engine_.position()) {
+        engine_.go(SearchLimits{}); // nothing to search: says why, bestmove 0000
+        return;
+    }
     SearchLimits limits;
-    const Position& pos = engine_.position();
+    const Position& pos = *engine_.position();
     // Complaints about the arguments, the first few only (a 100 KB line of
     // junk must not flood the GUI).
     constexpr int MAX_REPORTS = 8;

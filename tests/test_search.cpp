@@ -111,7 +111,7 @@ TEST_CASE("searchmoves restricts the root", "[search]") {
     REQUIRE(!engine.set_position("", {}).error);
     SearchLimits limits;
     limits.depth = 5;
-    limits.searchmoves = {*engine.position().parse_uci_move("a2a3")};
+    limits.searchmoves = {*engine.position()->parse_uci_move("a2a3")};
     REQUIRE(!engine.go(limits));
     engine.wait_until_idle();
     CHECK(cap.last_starting("bestmove").rfind("bestmove a2a3", 0) == 0);

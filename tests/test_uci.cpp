@@ -71,19 +71,43 @@ TEST_CASE("setoption parsing and refusals", "[uci]") {
     s.send("setoption name Clear Hash");
 }
 
-TEST_CASE("bad positions leave the previous one in place", "[uci]") {
+TEST_CASE("a refused position leaves none: go answers bestmove 0000 at once", "[uci]") {
     Session s;
-    s.send("position startpos moves e2e4");
-    const std::string fen = s.engine.position().fen();
     for (const char* bad :
          {"position fen 8/8/8/8 w - - 0 1", "position fen", "position startpos moves e7e5 e2e4 e1e3",
           "position startpos moves e2e4 xyz", "position", "position nonsense",
           "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e5"}) {
-        s.send(bad);
         INFO(bad);
+        s.send("position startpos moves e2e4");
+        REQUIRE(s.engine.position());
+        s.send(bad);
         CHECK(s.last().rfind("info string", 0) == 0);
-        CHECK(s.engine.position().fen() == fen);
+        CHECK(s.last().find("(no position until the next valid one)") != std::string::npos);
+        CHECK(!s.engine.position());
+        const int answered = s.count("bestmove");
+        s.send("go depth 5");
+        CHECK(!s.engine.searching()); // answered at once, nothing to stop
+        CHECK(s.count("bestmove") == answered + 1);
+        CHECK(s.last() == "bestmove 0000");
+        std::lock_guard lock(s.m);
+        CHECK(s.lines[s.lines.size() - 2].rfind("info string no position to search", 0) == 0);
     }
+    // d, eval and go perft say so too; go infinite and go ponder answer at once.
+    s.send("d");
+    CHECK(s.last().rfind("info string no position to search", 0) == 0);
+    s.send("eval");
+    CHECK(s.last().rfind("info string no position to search", 0) == 0);
+    const int answered = s.count("bestmove");
+    for (const char* go : {"go infinite", "go ponder wtime 1000 btime 1000", "go perft 2", "go nodes 2x"})
+        s.send(go);
+    CHECK(s.count("bestmove 0000") == answered + 4);
+    CHECK(!s.engine.searching());
+    // The next valid position is searched as usual.
+    s.send("position startpos moves e2e4");
+    s.send("go depth 2");
+    s.engine.wait_until_idle();
+    CHECK(s.last() != "bestmove 0000");
+    CHECK(s.engine.position()->parse_uci_move(s.last().substr(9, 4)).has_value());
 }
 
 TEST_CASE("garbage input never breaks the loop", "[uci]") {
@@ -145,13 +169,13 @@ TEST_CASE("UCI_Chess960 off goes back to standard castling notation", "[uci]") {
     const char* open_castle = "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     s.send("setoption name UCI_Chess960 value true");
     s.send(open_castle);
-    CHECK(s.engine.position().move_to_uci(*s.engine.position().parse_uci_move("e1h1")) == "e1h1");
+    CHECK(s.engine.position()->move_to_uci(*s.engine.position()->parse_uci_move("e1h1")) == "e1h1");
     s.send("setoption name UCI_Chess960 value false");
-    CHECK(s.engine.position().move_to_uci(*s.engine.position().parse_uci_move("e1g1")) == "e1g1");
+    CHECK(s.engine.position()->move_to_uci(*s.engine.position()->parse_uci_move("e1g1")) == "e1g1");
     // Rights that only Chess960 can express keep its notation.
     s.send("position fen 1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
     s.send("setoption name UCI_Chess960 value false");
-    CHECK(s.engine.position().is_chess960());
+    CHECK(s.engine.position()->is_chess960());
 }
 
 TEST_CASE("Threads 2: helpers share the table, one bestmove per go", "[uci][threads]") {
@@ -174,7 +198,7 @@ TEST_CASE("Threads 2: helpers share the table, one bestmove per go", "[uci][thre
     CHECK(s.count("bestmove") == 3);
     CHECK(s.count("readyok") == 1);
     // All three searched the same position: each move must be legal there.
-    const Position& pos = s.engine.position();
+    const Position& pos = *s.engine.position();
     std::lock_guard lock(s.m);
     for (const std::string& l : s.lines)
         if (l.rfind("bestmove", 0) == 0) {
@@ -207,24 +231,29 @@ TEST_CASE("go before position searches the start position", "[uci]") {
 TEST_CASE("position accepts 4-field FENs, moves and CRLF line ends", "[uci]") {
     Session s;
     s.send("position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3\r");
-    CHECK(s.engine.position().fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    CHECK(s.engine.position()->fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     s.send("position startpos moves e2e4 e7e5 g1f3\r");
-    CHECK(s.engine.position().fen() == "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    CHECK(s.engine.position()->fen() == "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
     s.send("  position\tstartpos   moves  e2e4 ");
-    CHECK(s.engine.position().fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    CHECK(s.engine.position()->fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     s.send("position startpos moves");
-    CHECK(s.engine.position().fen() == Position().fen());
+    CHECK(s.engine.position()->fen() == Position().fen());
 }
 
 TEST_CASE("bad FEN is refused with the reason from set_fen", "[uci]") {
     Session s;
     s.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
     CHECK(s.last().rfind("info string FEN must have exactly one white king", 0) == 0);
-    CHECK(s.engine.position().fen() == Position().fen());
+    CHECK(!s.engine.position());
     s.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR " + std::string(100000, 'w') +
            " KQkq - 0 1");
     CHECK(s.last().rfind("info string FEN side to move", 0) == 0);
     CHECK(s.last().size() < 400); // the echo of untrusted input is cut short
+    s.send("go depth 1");
+    CHECK(s.last() == "bestmove 0000");
+    CHECK(s.count("info string no position to search (the last position command was refused: FEN side") == 1);
+    std::lock_guard lock(s.m);
+    for (const std::string& l : s.lines) CHECK(l.size() < 400);
 }
 
 TEST_CASE("lenient FEN: an impossible castling right or en-passant square is dropped with a warning",
@@ -232,19 +261,19 @@ TEST_CASE("lenient FEN: an impossible castling right or en-passant square is dro
     Session s;
     s.send("position fen 2rkr3/2p1p3/8/8/8/8/8/4K2R w KQ - 0 1");
     CHECK(s.count("info string FEN castling 'Q' has no matching rook: right dropped") == 1);
-    CHECK(s.engine.position().fen() == "2rkr3/2p1p3/8/8/8/8/8/4K2R w K - 0 1");
+    CHECK(s.engine.position()->fen() == "2rkr3/2p1p3/8/8/8/8/8/4K2R w K - 0 1");
     s.send("go depth 3");
     s.engine.wait_until_idle();
-    CHECK(s.engine.position().parse_uci_move(s.last().substr(9, s.last().find(' ', 9) - 9)).has_value());
+    CHECK(s.engine.position()->parse_uci_move(s.last().substr(9, s.last().find(' ', 9) - 9)).has_value());
     s.send("position fen 6k1/8/8/3Pq3/8/8/8/6K1 w - e6 0 1");
     CHECK(s.count("info string FEN en-passant square e6 does not follow a double pawn push: cleared") == 1);
-    CHECK(s.engine.position().fen() == "6k1/8/8/3Pq3/8/8/8/6K1 w - - 0 1");
+    CHECK(s.engine.position()->fen() == "6k1/8/8/3Pq3/8/8/8/6K1 w - - 0 1");
     s.send("go depth 3");
     s.engine.wait_until_idle();
     CHECK(s.count("bestmove") == 2);
     const std::string move = s.last().substr(9, s.last().find(' ', 9) - 9);
     CHECK(move != "d5e6"); // the en-passant capture the FEN could not have meant
-    CHECK(s.engine.position().parse_uci_move(move).has_value());
+    CHECK(s.engine.position()->parse_uci_move(move).has_value());
 }
 
 TEST_CASE("unknown commands and leading junk", "[uci]") {
@@ -349,7 +378,7 @@ TEST_CASE("stop, position and go in one burst are all honoured", "[uci]") {
     s.engine.wait_until_idle();
     CHECK(s.count("bestmove") == 2);
     CHECK(s.count("info string") == 0);
-    CHECK(s.engine.position().fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    CHECK(s.engine.position()->fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 }
 
 TEST_CASE("commands refused while searching", "[uci]") {
@@ -374,7 +403,7 @@ TEST_CASE("commands refused while searching", "[uci]") {
     CHECK(s.count("bestmove") == 1);
     CHECK(s.engine.options().hash_mb == 16);
     CHECK(s.engine.options().threads == 1);
-    CHECK(s.engine.position().fen() == Position().fen());
+    CHECK(!s.engine.position()); // the position refused while searching left none
 }
 
 TEST_CASE("every option by name, any case, with spaces", "[uci]") {
@@ -426,7 +455,7 @@ TEST_CASE("a long line of junk arguments does not flood the output", "[uci]") {
     std::string moves = "position startpos moves";
     for (int i = 0; i < 2500; ++i) moves += " g1f3 g8f6 f3g1 f6g8";
     s.send(moves); // 10000 legal plies: a game of any length is accepted
-    CHECK(s.engine.position().fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 10000 5001");
+    CHECK(s.engine.position()->fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 10000 5001");
     s.send("d");
     CHECK(s.count("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 10000 5001") == 1);
 }
