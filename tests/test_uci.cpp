@@ -1,12 +1,15 @@
 // The UCI layer driven line by line, as a GUI would, with output captured.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <limits>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "staccato/engine.h"
+#include "staccato/parse.h"
 #include "staccato/uci.h"
 
 using namespace staccato;
@@ -115,20 +118,18 @@ TEST_CASE("garbage input never breaks the loop", "[uci]") {
     s.send("");
     s.send("   ");
     s.send(std::string(100000, 'x'));
-    s.send("\xff\xfe\x80 go \x01"); // unknown tokens skipped: a plain go, searches until stop
+    s.send("\xff\xfe\x80 go \x01"); // unknown tokens skipped: nothing usable left, a short search
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     s.send("stop");
     s.engine.wait_until_idle();
     s.send("go wtime -5 btime notanumber depth 99999999999999999999999");
     s.engine.wait_until_idle();
-    s.send("go depth"); // its only limit has no value: refused, nothing to stop
-    CHECK(!s.engine.searching());
-    s.send("stop");
+    s.send("go depth"); // its only limit has no value: a short search, which ends by itself
     s.engine.wait_until_idle();
     s.send("joho debug on");
     s.send("isready");
     CHECK(s.last() == "readyok");
-    CHECK(s.count("bestmove") == 2);
+    CHECK(s.count("bestmove") == 3);
 }
 
 TEST_CASE("go gives exactly one bestmove and stop ends infinite", "[uci]") {
@@ -332,7 +333,7 @@ TEST_CASE("go searchmoves restricts the root; illegal ones are dropped", "[uci]"
     CHECK(s.count("bestmove") == 3);
 }
 
-TEST_CASE("go values never swallow a keyword; overflow is refused", "[uci]") {
+TEST_CASE("go values never swallow a keyword, and overflow is clamped", "[uci]") {
     Session s;
     s.send("go depth infinite");
     CHECK(s.count("info string go: missing value for depth") == 1);
@@ -342,29 +343,143 @@ TEST_CASE("go values never swallow a keyword; overflow is refused", "[uci]") {
     CHECK(s.count("bestmove") == 1); // stop returns after bestmove
     s.send("go nodes 18446744073709551616 depth 2");
     s.engine.wait_until_idle();
-    CHECK(s.count("info string go: bad value for nodes") == 1);
+    CHECK(s.count("info string go: nodes '18446744073709551616' read as 1125899906842624") == 1);
     s.send("go movetime -100000000000000000 wtime 9223372036854775807 btime -9223372036854775808 movestogo "
            "-1 depth 1");
     s.engine.wait_until_idle();
+    CHECK(s.count("info string go: movetime '-100000000000000000' read as 1") == 1);
+    CHECK(s.count("info string go: wtime '9223372036854775807' read as 1099511627776") == 1);
+    CHECK(s.count("info string go: btime '-9223372036854775808' read as 0") == 1);
+    CHECK(s.count("info string go: movestogo '-1' read as 0") == 1);
     CHECK(s.count("bestmove") == 3);
 }
 
-TEST_CASE("a go whose only limit is malformed is refused, not run without end", "[uci]") {
+TEST_CASE("parse_lenient_integer reads what a GUI clearly meant", "[uci]") {
+    const struct {
+        const char* text;
+        std::int64_t value;
+        bool exact;
+    } good[] = {
+        {"1000", 1000, true},
+        {"-5", -5, true},
+        {"+1000", 1000, false},
+        {"1000.5", 1000, false},
+        {"1000.", 1000, false},
+        {"+7.25", 7, false},
+        {"-0.5", 0, false},
+        {"99999999999999999999", std::numeric_limits<std::int64_t>::max(), false},
+        {"9223372036854775808", std::numeric_limits<std::int64_t>::max(), false},
+        {"9223372036854775807", std::numeric_limits<std::int64_t>::max(), true},
+        {"-99999999999999999999", std::numeric_limits<std::int64_t>::min(), false},
+    };
+    for (const auto& g : good) {
+        INFO(g.text);
+        const auto v = parse_lenient_integer(g.text);
+        REQUIRE(v);
+        CHECK(v->value == g.value);
+        CHECK(v->exact == g.exact);
+    }
+    for (const char* bad :
+         {"", "+", "-", ".", ".5", "2x", "+-1", "--1", "1e3", "1.5x", "1..5", " 1", "0x10"}) {
+        INFO(bad);
+        CHECK(!parse_lenient_integer(bad));
+    }
+}
+
+// The move of the last `bestmove` line, which must be legal in `pos`.
+std::string last_bestmove(Session& s, const Position& pos) {
+    std::lock_guard lock(s.m);
+    auto line = std::find_if(s.lines.rbegin(), s.lines.rend(),
+                             [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; });
+    REQUIRE(line != s.lines.rend());
+    const std::string move = line->substr(9, line->find(' ', 9) - 9);
+    INFO(pos.fen() << " bestmove " << move);
+    CHECK(pos.parse_uci_move(move).has_value());
+    return move;
+}
+
+TEST_CASE("a go whose limits are malformed still answers after a short search", "[uci]") {
     Session s;
-    s.send("position startpos");
-    s.send("go depth 2x");
+    s.send("position startpos moves e2e4");
+    const Position pos = *s.engine.position();
+    for (const char* go : {"go depth 2x", "go depth", "go dpeth 5", "go nodes lots movetime 1e3",
+                           "go wtime 1000 winc 10" /* only White's clock, Black to move */}) {
+        INFO(go);
+        const int answered = s.count("bestmove");
+        const int fallbacks = s.count("info string go: no usable limit left, searching 100 ms");
+        const auto start = std::chrono::steady_clock::now();
+        s.send(go);
+        s.engine.wait_until_idle();
+        CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
+        CHECK(s.count("info string go: no usable limit left, searching 100 ms") == fallbacks + 1);
+        CHECK(s.count("bestmove") == answered + 1);
+        last_bestmove(s, pos);
+    }
     CHECK(s.count("info string go: bad value for depth: '2x'") == 1);
-    CHECK(s.count("info string go refused") == 1);
-    CHECK(!s.engine.searching());
-    s.send("go depth");
-    CHECK(s.count("info string go refused") == 2);
-    CHECK(!s.engine.searching());
+    CHECK(s.count("info string go: missing value for depth") == 1);
+    CHECK(s.count("info string go: unknown token 'dpeth' skipped") == 1);
     // Another limit still bounds the search: the bad one is only skipped.
     s.send("go depth 2 nodes lots");
     s.engine.wait_until_idle();
-    CHECK(s.count("info string go: bad value for nodes") == 1);
-    CHECK(s.count("info string go refused") == 2);
-    CHECK(s.count("bestmove") == 1);
+    CHECK(s.count("info string go: bad value for nodes: 'lots'") == 2);
+    CHECK(s.count("info string go: no usable limit left") == 5);
+    CHECK(s.count("bestmove") == 6);
+    // go infinite stays infinite, whatever else was malformed.
+    s.send("go infinite depth 2x");
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    CHECK(s.engine.searching());
+    s.send("stop");
+    CHECK(s.count("bestmove") == 7);
+}
+
+TEST_CASE("go numbers: +1000 and 1000.5 read as 1000, values of 2^63 and over clamped", "[uci]") {
+    Session s;
+    s.send("position startpos moves d2d4");
+    const Position pos = *s.engine.position();
+    for (const char* go : {"go wtime 1000.5 btime 1000.5", "go wtime +1000 btime +1000"}) {
+        INFO(go);
+        const int answered = s.count("bestmove");
+        const auto start = std::chrono::steady_clock::now();
+        s.send(go);
+        s.engine.wait_until_idle();
+        CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(1500));
+        CHECK(s.count("bestmove") == answered + 1);
+        last_bestmove(s, pos);
+    }
+    CHECK(s.count("info string go: wtime '1000.5' read as 1000") == 1);
+    CHECK(s.count("info string go: btime '1000.5' read as 1000") == 1);
+    CHECK(s.count("info string go: wtime '+1000' read as 1000") == 1);
+    CHECK(s.count("info string go: btime '+1000' read as 1000") == 1);
+    CHECK(s.count("info string go: no usable limit") == 0);
+
+    // Too large for any field: effectively no limit, so the search runs
+    // until stop, which brings exactly one bestmove.
+    const struct {
+        const char* go;
+        const char* warning;
+    } huge[] = {
+        {"go nodes 99999999999999999999",
+         "info string go: nodes '99999999999999999999' read as 1125899906842624"},
+        {"go movetime 9223372036854775808",
+         "info string go: movetime '9223372036854775808' read as 1099511627776"},
+        {"go depth 9223372036854775808", "info string go: depth '9223372036854775808' read as 124"},
+        {"go wtime 9223372036854775808 btime 9223372036854775808",
+         "info string go: btime '9223372036854775808' read as 1099511627776"},
+        {"go wtime 1000 btime 1000 binc 99999999999999999999 movestogo 1e30",
+         "info string go: binc '99999999999999999999' read as 1099511627776"},
+    };
+    for (const auto& h : huge) {
+        INFO(h.go);
+        const int answered = s.count("bestmove");
+        s.send(h.go);
+        CHECK(s.count(h.warning) == 1);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        CHECK(s.engine.searching());
+        s.send("stop");
+        CHECK(s.count("bestmove") == answered + 1);
+        last_bestmove(s, pos);
+    }
+    CHECK(s.count("info string go: bad value for movestogo: '1e30'") == 1);
 }
 
 TEST_CASE("stop, position and go in one burst are all honoured", "[uci]") {
