@@ -81,7 +81,7 @@ unsigned long long run_bench(int depth, std::ostream& out) {
     for (std::string_view fen : BENCH_POSITIONS) {
         ++index;
         Position pos;
-        if (auto err = pos.set_fen(fen)) {
+        if (auto err = pos.set_fen(fen).error) {
             out << "bench: position " << index << " refused: " << *err << '\n';
             continue;
         }

@@ -89,7 +89,7 @@ class GamePlayer {
             if (draw_run >= DRAW_PLIES) result = Result::Draw;
             if (!pos.in_check() && !pos.is_capture_or_promotion(r.best) && std::abs(white) < RECORD_LIMIT)
                 out.push_back(nnue::PackedPosition::pack(pos, white, 1));
-            if (result == Result::None && !pos.push_game_move(r.best)) result = Result::Draw;
+            if (result == Result::None) pos.push_game_move(r.best);
         }
         for (std::size_t i = first; i < out.size(); ++i) out[i].result = std::uint8_t(white_result(result));
         return result;
@@ -100,12 +100,12 @@ class GamePlayer {
     bool opening(Position& pos) {
         const std::string fen =
             book_.empty() ? std::string(Position::START_FEN) : book_[rng_.below(book_.size())];
-        if (pos.set_fen(fen)) return false;
+        if (pos.set_fen(fen).error) return false;
         const int plies = o_.random_plies >= 0 ? o_.random_plies : book_.empty() ? 8 : 2;
         for (int i = 0; i < plies; ++i) {
             MoveList legal(pos);
             if (legal.size() == 0) return false;
-            if (!pos.push_game_move(legal.begin()[rng_.below(std::size_t(legal.size()))].move)) return false;
+            pos.push_game_move(legal.begin()[rng_.below(std::size_t(legal.size()))].move);
         }
         return rules_result(pos) == Result::None;
     }
@@ -128,7 +128,7 @@ std::optional<std::vector<std::string>> read_book(const std::string& path) {
         std::string fen, field;
         for (int i = 0; i < 4 && fields >> field; ++i) fen += field + ' ';
         fen += "0 1";
-        if (Position p; !p.set_fen(fen)) lines.push_back(fen);
+        if (Position p; !p.set_fen(fen).error) lines.push_back(fen);
     }
     return lines;
 }

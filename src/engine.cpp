@@ -20,26 +20,46 @@ Engine::~Engine() {
     pool_->wait();
 }
 
-std::optional<std::string> Engine::set_position(std::string_view fen, const std::vector<std::string>& moves) {
+SetupResult Engine::set_position(std::string_view fen, const std::vector<std::string>& moves) {
     Position p;
+    SetupResult result;
     if (!fen.empty()) {
-        if (auto err = p.set_fen(fen, options_.chess960)) return err;
+        result = p.set_fen(fen, options_.chess960);
     } else {
         p.set_chess960(options_.chess960);
     }
-    for (const std::string& text : moves) {
-        auto m = p.parse_uci_move(text);
-        if (!m) return "illegal or malformed move '" + text + "' in position command";
-        if (!p.push_game_move(*m))
-            return "too many moves in position command (limit " + std::to_string(MAX_GAME_PLY) + " plies)";
+    for (std::size_t i = 0; i < moves.size() && !result.error; ++i) {
+        auto m = p.parse_uci_move(moves[i]);
+        if (m)
+            p.push_game_move(*m);
+        else
+            result = {"illegal or malformed move '" + moves[i] + "' in position command", {}};
     }
-    pos_ = p;
-    return std::nullopt;
+    if (result.error)
+        drop_position(*result.error);
+    else
+        pos_ = p;
+    return result;
+}
+
+void Engine::drop_position(std::string why) {
+    pos_.reset();
+    no_position_reason_ = std::move(why);
+}
+
+std::string Engine::no_position_message() const {
+    return "no position to search (the last position command was refused: " + no_position_reason_ +
+           "); send a valid one";
 }
 
 std::optional<std::string> Engine::go(const SearchLimits& limits) {
     if (pool_->searching()) return std::string("already searching; send stop first");
-    pool_->start(pos_, limits, options_.multipv, options_.show_wdl, options_.move_overhead_ms, sink_);
+    if (!pos_) {
+        sink_("info string " + no_position_message());
+        sink_("bestmove 0000");
+        return std::nullopt;
+    }
+    pool_->start(*pos_, limits, options_.multipv, options_.show_wdl, options_.move_overhead_ms, sink_);
     return std::nullopt;
 }
 
@@ -76,11 +96,12 @@ void Engine::set_chess960(bool on) {
     options_.chess960 = on;
     // Switching it off goes back to e1g1 notation unless the position's
     // castling rights can only be written the Chess960 way.
-    pos_.set_chess960(on || pos_.castling_needs_chess960());
+    if (pos_) pos_->set_chess960(on || pos_->castling_needs_chess960());
 }
 
 std::string Engine::eval_report() const {
-    return nnue::eval_report(loaded_net_ ? *loaded_net_ : nnue::default_network(), pos_);
+    if (!pos_) return "info string " + no_position_message();
+    return nnue::eval_report(loaded_net_ ? *loaded_net_ : nnue::default_network(), *pos_);
 }
 
 std::optional<std::string> Engine::set_eval_file(const std::string& path) {
@@ -98,7 +119,11 @@ std::optional<std::string> Engine::set_eval_file(const std::string& path) {
 }
 
 std::uint64_t Engine::perft(int depth) {
-    Position p = pos_;
+    if (!pos_) {
+        sink_("info string " + no_position_message());
+        return 0;
+    }
+    Position p = *pos_;
     std::ostringstream os;
     std::uint64_t n = perft_divide(p, depth, os);
     std::istringstream lines(os.str());

@@ -35,7 +35,7 @@ int run_perft(int argc, char** argv) {
     if (argc > 3) {
         std::string fen;
         for (int i = 3; i < argc; ++i) fen += std::string(i > 3 ? " " : "") + argv[i];
-        if (auto err = pos.set_fen(fen)) {
+        if (auto err = pos.set_fen(fen).error) {
             std::cerr << "perft: " << *err << '\n';
             return 2;
         }

@@ -1,5 +1,6 @@
 #include "staccato/position.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cstdio>
 #include <sstream>
@@ -81,9 +82,9 @@ std::vector<std::string_view> split(std::string_view s) {
 // Set-up
 // ---------------------------------------------------------------------------
 Position::Position() {
-    auto err = set_fen(START_FEN);
-    assert(!err);
-    (void)err;
+    auto result = set_fen(START_FEN);
+    assert(!result.error && result.warnings.empty());
+    (void)result;
 }
 
 void Position::clear() {
@@ -150,13 +151,24 @@ bool Position::castling_needs_chess960() const {
     return false;
 }
 
-std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960) {
+SetupResult Position::set_fen(std::string_view fen, bool chess960) {
+    SetupResult result;
+    Position p{Blank{}}; // parse into a fresh object; *this changes only on success
+    p.chess960_ = chess960;
+    result.error = parse_fen(p, fen, result.warnings);
+    if (result.error)
+        result.warnings.clear();
+    else
+        *this = p;
+    return result;
+}
+
+// Fills the blank position `p` from `fen`; the reason when it cannot.
+std::optional<std::string> Position::parse_fen(Position& p, std::string_view fen,
+                                               std::vector<std::string>& warnings) {
     auto fields = split(fen);
     if (fields.size() < 4 || fields.size() > 6)
         return "FEN has " + std::to_string(fields.size()) + " fields, expected 6 (or 4)";
-
-    Position p{Blank{}}; // parse into a fresh object; *this changes only on success
-    p.chess960_ = chess960;
 
     // 1. Piece placement.
     int rank = 7, file = 0;
@@ -199,15 +211,23 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     else
         return "FEN side to move must be 'w' or 'b', not '" + std::string(fields[1]) + "'";
 
-    // 3. Castling: KQkq (outermost rook), or Shredder/X-FEN file letters.
+    // 3. Castling: KQkq (outermost rook), or Shredder/X-FEN file letters. A
+    // right that no king and rook back up is dropped.
     if (fields[2] != "-") {
         for (char c : fields[2]) {
             Color col = (c >= 'a' && c <= 'z') ? BLACK : WHITE;
             char lc = char(c | 0x20);
+            if (lc != 'k' && lc != 'q' && (lc < 'a' || lc > 'h'))
+                return std::string("FEN castling field has a bad letter '") + c + "'";
+            auto drop = [&](const char* why) {
+                warnings.push_back(std::string("FEN castling '") + c + "' " + why + ": right dropped");
+            };
             Square ksq = p.king_square(col);
             Bitboard back_rooks = p.pieces(col, ROOK) & rank_bb(col == WHITE ? 0 : 7);
-            if (relative_rank(col, ksq) != 0)
-                return std::string("FEN castling '") + c + "' but the king is not on its first rank";
+            if (relative_rank(col, ksq) != 0) {
+                drop("but the king is not on its first rank");
+                continue;
+            }
             Square rsq = SQ_NONE;
             if (lc == 'k') {
                 Bitboard r = back_rooks & ~(square_bb(ksq) * 2 - 1); // files right of the king
@@ -215,15 +235,15 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
             } else if (lc == 'q') {
                 Bitboard r = back_rooks & (square_bb(ksq) - 1);
                 if (r) rsq = lsb(r);
-            } else if (lc >= 'a' && lc <= 'h') {
+            } else {
                 rsq = make_square(lc - 'a', col == WHITE ? 0 : 7);
                 if (!(back_rooks & square_bb(rsq))) rsq = SQ_NONE;
                 p.chess960_ = true;
-            } else {
-                return std::string("FEN castling field has a bad letter '") + c + "'";
             }
-            if (rsq == SQ_NONE || file_of(rsq) == file_of(ksq))
-                return std::string("FEN castling '") + c + "' has no matching rook";
+            if (rsq == SQ_NONE || file_of(rsq) == file_of(ksq)) {
+                drop("has no matching rook");
+                continue;
+            }
             int idx = castling_index(col, file_of(rsq) > file_of(ksq));
             if (p.st().castling & (1 << idx))
                 return std::string("FEN castling field repeats a right ('") + c + "')";
@@ -232,20 +252,25 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
         }
     }
 
-    // 4. En passant: kept only when a pawn of the side to move can take.
+    // 4. En passant: kept only when a double push explains it and a pawn of
+    // the side to move can take.
     if (fields[3] != "-") {
         auto f = fields[3];
         if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
             return "FEN en-passant field '" + std::string(f) + "' is not a square";
         Square ep = make_square(f[0] - 'a', f[1] - '1');
         Color us = p.side_, them = ~us;
-        if (relative_rank(us, ep) != 5)
-            return "FEN en-passant square " + std::string(f) + " is on the wrong rank";
         Square pushed = Square(ep - pawn_push(us));
         Square origin = Square(ep + pawn_push(us));
-        if (p.piece_on(pushed) != make_piece(them, PAWN) || !p.empty(ep) || !p.empty(origin))
-            return "FEN en-passant square " + std::string(f) + " does not follow a double pawn push";
-        if (pawn_attacks(them, ep) & p.pieces(us, PAWN)) p.st().ep_square = ep;
+        auto clear = [&](const char* why) {
+            warnings.push_back("FEN en-passant square " + std::string(f) + " " + why + ": cleared");
+        };
+        if (relative_rank(us, ep) != 5)
+            clear("is on the wrong rank");
+        else if (p.piece_on(pushed) != make_piece(them, PAWN) || !p.empty(ep) || !p.empty(origin))
+            clear("does not follow a double pawn push");
+        else if (pawn_attacks(them, ep) & p.pieces(us, PAWN))
+            p.st().ep_square = ep;
     }
 
     // 5. Clocks.
@@ -270,7 +295,6 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     p.signatures_[0] = p.compute_key();
     p.st().pawn_key = p.compute_pawn_key();
     p.update_check_info();
-    *this = p;
     return std::nullopt;
 }
 
@@ -629,10 +653,20 @@ void Position::unmake_null() {
     --sp_;
 }
 
-bool Position::push_game_move(Move m) {
-    if (sp_ + 1 >= MAX_GAME_PLY) return false;
+void Position::push_game_move(Move m) {
+    if (sp_ + 1 >= MAX_GAME_PLY) drop_oldest_history(sp_ - HISTORY_KEPT);
     make_move(m);
-    return true;
+}
+
+// Shifts the stacks down by `plies`: entry i becomes entry i - plies. A
+// repetition scan must not run below the new entry 0, hence the clamp.
+void Position::drop_oldest_history(int plies) {
+    std::copy(states_.begin() + plies, states_.begin() + sp_ + 1, states_.begin());
+    std::copy(game_moves_.begin() + plies, game_moves_.begin() + sp_, game_moves_.begin());
+    std::copy(signatures_.begin() + plies, signatures_.begin() + sp_ + 1, signatures_.begin());
+    sp_ -= plies;
+    for (int i = 0; i <= sp_; ++i)
+        states_[i].plies_from_null = std::uint16_t(std::min<int>(states_[i].plies_from_null, i));
 }
 
 // ---------------------------------------------------------------------------

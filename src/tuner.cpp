@@ -123,7 +123,7 @@ struct LoadStats {
 
 void add_position(const std::string& fen, float result, Dataset& data, LoadStats& st) {
     Position pos;
-    if (pos.set_fen(fen)) {
+    if (pos.set_fen(fen).error) {
         ++st.bad;
         return;
     }

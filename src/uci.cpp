@@ -1,6 +1,7 @@
 #include "staccato/uci.h"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,9 @@ const std::vector<std::string_view> GO_KEYWORDS = {"searchmoves", "ponder",    "
 bool is_go_keyword(std::string_view t) {
     return std::find(GO_KEYWORDS.begin(), GO_KEYWORDS.end(), t) != GO_KEYWORDS.end();
 }
+
+// The search a `go` gets when its limits leave nothing usable.
+constexpr std::int64_t FALLBACK_MOVETIME_MS = 100;
 
 const std::vector<std::string_view> COMMANDS = {"uci",  "isready",   "ucinewgame", "position", "go",
                                                 "stop", "ponderhit", "setoption",  "debug",    "quit",
@@ -115,9 +119,10 @@ bool UciLoop::handle_line(std::string_view line) {
         if (args.empty() || (args[0] != "on" && args[0] != "off"))
             out_("info string debug: expected 'on' or 'off'");
     } else if (cmd == "register") { /* no registration needed */
-    } else if (cmd == "d")
-        send_lines(engine_.position().to_string());
-    else if (cmd == "eval")
+    } else if (cmd == "d") {
+        const Position* pos = engine_.position();
+        send_lines(pos ? pos->to_string() : "info string " + engine_.no_position_message());
+    } else if (cmd == "eval")
         send_lines(engine_.eval_report());
     return true;
 }
@@ -150,9 +155,16 @@ void UciLoop::cmd_uci() {
     out_("uciok");
 }
 
+// A refused `position` leaves the engine with none (a `go` then answers
+// bestmove 0000 at once), never with the one before: that would be another
+// game's position.
 void UciLoop::cmd_position(const std::vector<std::string_view>& args) {
+    auto refuse = [this](const std::string& why) {
+        engine_.drop_position(sanitize(why, 200));
+        out_("info string " + sanitize(why, 200) + " (no position until the next valid one)");
+    };
     if (engine_.searching()) {
-        out_("info string position ignored: send stop and wait for bestmove first");
+        refuse("position ignored: send stop and wait for bestmove first");
         return;
     }
     std::size_t i = 0;
@@ -166,23 +178,24 @@ void UciLoop::cmd_position(const std::vector<std::string_view>& args) {
             fen += args[i++];
         }
         if (fen.empty()) {
-            out_("info string position fen: missing FEN");
+            refuse("position fen: missing FEN");
             return;
         }
     } else {
-        out_("info string position: expected 'startpos' or 'fen'");
+        refuse("position: expected 'startpos' or 'fen'");
         return;
     }
     std::vector<std::string> moves;
     if (i < args.size()) {
         if (args[i] != "moves") {
-            out_("info string position: unexpected token '" + sanitize(args[i]) + "'");
+            refuse("position: unexpected token '" + sanitize(args[i]) + "'");
             return;
         }
         for (++i; i < args.size(); ++i) moves.emplace_back(args[i]);
     }
-    if (auto err = engine_.set_position(fen, moves))
-        out_("info string " + sanitize(*err, 200) + " (position unchanged)");
+    const SetupResult result = engine_.set_position(fen, moves);
+    for (const std::string& warning : result.warnings) out_("info string " + sanitize(warning, 200));
+    if (result.error) refuse(*result.error);
 }
 
 void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
@@ -190,28 +203,44 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
         out_("info string go ignored: already searching");
         return;
     }
+    if (!engine_.position()) {
+        engine_.go(SearchLimits{}); // nothing to search: says why, bestmove 0000
+        return;
+    }
     SearchLimits limits;
-    const Position& pos = engine_.position();
+    const Position& pos = *engine_.position();
     // Complaints about the arguments, the first few only (a 100 KB line of
     // junk must not flood the GUI).
     constexpr int MAX_REPORTS = 8;
     int reports = 0;
-    bool bad_limit = false; // a limit was given without a usable value
+    bool ignored = false; // a limit or token was dropped for want of a usable value
     auto report = [&](const std::string& text) {
         if (++reports <= MAX_REPORTS) out_("info string go" + text);
     };
-    auto number = [&](std::size_t& i, const char* name) -> std::optional<std::int64_t> {
+    // The value after args[i], read leniently and clamped to [lo, hi]; what
+    // had to be read so or clamped is reported. nullopt: missing or no number.
+    auto number = [&](std::size_t& i, const std::string& name, std::int64_t lo,
+                      std::int64_t hi) -> std::optional<std::int64_t> {
         if (i + 1 >= args.size() || is_go_keyword(args[i + 1])) {
-            report(std::string(": missing value for ") + name);
-            bad_limit = true;
+            report(": missing value for " + name);
+            ignored = true;
             return std::nullopt;
         }
-        auto v = parse_number<std::int64_t>(args[++i]);
-        if (!v) report(std::string(": bad value for ") + name + ": '" + sanitize(args[i]) + "'");
-        bad_limit |= !v;
-        return v;
+        const std::string_view text = args[++i];
+        const auto v = parse_lenient_integer(text);
+        if (!v) {
+            report(": bad value for " + name + ": '" + sanitize(text) + "'");
+            ignored = true;
+            return std::nullopt;
+        }
+        const std::int64_t value = std::clamp(v->value, lo, hi);
+        if (!v->exact || value != v->value)
+            report(": " + name + " '" + sanitize(text) + "' read as " + std::to_string(value));
+        return value;
     };
+    // The largest meaningful times and node counts: effectively no limit.
     constexpr std::int64_t BIG = std::int64_t(1) << 40;
+    constexpr std::int64_t ANY = std::numeric_limits<std::int64_t>::max();
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string_view t = args[i];
         if (t == "infinite")
@@ -219,30 +248,26 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
         else if (t == "ponder")
             limits.ponder = true;
         else if (t == "perft") {
-            auto v = number(i, "perft");
+            auto v = number(i, "perft", std::numeric_limits<std::int64_t>::min(), ANY);
             if (v && *v >= 0 && *v <= 12)
                 engine_.perft(int(*v));
             else if (v)
                 out_("info string go perft: depth must be 0..12");
             return;
         } else if (t == "wtime" || t == "btime") {
-            if (auto v = number(i, t == "wtime" ? "wtime" : "btime"))
-                limits.time[t == "wtime" ? WHITE : BLACK] = std::clamp<std::int64_t>(*v, 0, BIG);
+            if (auto v = number(i, std::string(t), 0, BIG)) limits.time[t == "wtime" ? WHITE : BLACK] = *v;
         } else if (t == "winc" || t == "binc") {
-            if (auto v = number(i, t == "winc" ? "winc" : "binc"))
-                limits.inc[t == "winc" ? WHITE : BLACK] = std::clamp<std::int64_t>(*v, 0, BIG);
+            if (auto v = number(i, std::string(t), 0, BIG)) limits.inc[t == "winc" ? WHITE : BLACK] = *v;
         } else if (t == "movestogo") {
-            if (auto v = number(i, "movestogo"))
-                limits.movestogo = int(std::clamp<std::int64_t>(*v, 0, 1000));
+            if (auto v = number(i, "movestogo", 0, 1000)) limits.movestogo = int(*v);
         } else if (t == "depth") {
-            if (auto v = number(i, "depth")) limits.depth = int(std::clamp<std::int64_t>(*v, 1, MAX_PLY - 4));
+            if (auto v = number(i, "depth", 1, MAX_PLY - 4)) limits.depth = int(*v);
         } else if (t == "nodes") {
-            if (auto v = number(i, "nodes"))
-                limits.nodes = std::uint64_t(std::clamp<std::int64_t>(*v, 1, BIG * 1024));
+            if (auto v = number(i, "nodes", 1, BIG * 1024)) limits.nodes = std::uint64_t(*v);
         } else if (t == "mate") {
-            if (auto v = number(i, "mate")) limits.mate = int(std::clamp<std::int64_t>(*v, 1, MAX_PLY / 2));
+            if (auto v = number(i, "mate", 1, MAX_PLY / 2)) limits.mate = int(*v);
         } else if (t == "movetime") {
-            if (auto v = number(i, "movetime")) limits.movetime = std::clamp<std::int64_t>(*v, 1, BIG);
+            if (auto v = number(i, "movetime", 1, BIG)) limits.movetime = *v;
         } else if (t == "searchmoves") {
             // Every token up to the next keyword; illegal ones are dropped.
             bool any = false;
@@ -261,15 +286,18 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
                 out_("info string go searchmoves: no legal move given, searching all moves");
         } else {
             report(": unknown token '" + sanitize(t) + "' skipped");
+            ignored = true;
         }
     }
     if (reports > MAX_REPORTS)
         out_("info string go: " + std::to_string(reports - MAX_REPORTS) + " more problems not shown");
-    // A limit lost to a typo must not turn into a search without end (`go
-    // depth 2x` would otherwise run until `stop`): refuse, nothing started.
-    if (bad_limit && !limits.bounded() && !limits.infinite && !limits.ponder) {
-        out_("info string go refused: no usable limit left (send 'go infinite' to search until stop)");
-        return;
+    // What was dropped (`go depth 2x`, `go dpeth 5`) or a clock for the other
+    // side only must not turn into a search without end, nor into no answer:
+    // a short search, then bestmove as always.
+    if (!limits.bounded(pos.side_to_move()) && !limits.infinite && (ignored || limits.uses_clock())) {
+        limits.movetime = FALLBACK_MOVETIME_MS;
+        out_("info string go: no usable limit left, searching " + std::to_string(FALLBACK_MOVETIME_MS) +
+             " ms (send 'go infinite' to search until stop)");
     }
     if (auto err = engine_.go(limits)) out_("info string " + *err);
 }

@@ -66,7 +66,7 @@ inline std::vector<std::string> suite_fens(int every = 1) {
 
 inline Position from_fen(const std::string& fen) {
     Position pos;
-    auto err = pos.set_fen(fen);
+    auto err = pos.set_fen(fen).error;
     INFO(fen << ": " << err.value_or(""));
     REQUIRE(!err);
     return pos;

@@ -69,7 +69,7 @@ TEST_CASE("datagen writes quiet positions labelled with the game result", "[data
         CHECK(r.result <= 2);
         CHECK(std::abs(r.score) < 1500);
         Position pos;
-        REQUIRE(!pos.set_fen(r.fen()));
+        REQUIRE(!pos.set_fen(r.fen()).error);
         CHECK(!pos.in_check());
     }
 

@@ -2,6 +2,7 @@
 // stdout (posix_spawn) and talks to it as a GUI would.
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -16,6 +17,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "staccato/position.h"
+
 extern char** environ;
 
 namespace {
@@ -28,6 +31,12 @@ long long ms_since(Clock::time_point t) {
 }
 
 bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
+
+// True when a `bestmove` line names a legal move of `pos`.
+bool legal_bestmove(const std::string& line, const staccato::Position& pos) {
+    const std::string move = line.substr(9, line.find(' ', 9) - 9);
+    return starts_with(line, "bestmove ") && pos.parse_uci_move(move).has_value();
+}
 
 // One engine process. Every line it writes is kept in `lines`, in order.
 class EngineProcess {
@@ -282,4 +291,98 @@ TEST_CASE("e2e: end of input exits cleanly", "[e2e]") {
         e.close_stdin();
         CHECK(e.wait_exit(1000) == 0);
     }
+}
+
+TEST_CASE("e2e: every go gets one legal bestmove for the position the GUI meant", "[e2e]") {
+    using staccato::Position;
+    EngineProcess e;
+    e.handshake();
+    int gos = 0;
+
+    // A 10,000-ply game.
+    std::string moves;
+    Position game;
+    for (int i = 0; i < 10000; ++i) {
+        static const char* const cycle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+        const char* text = i < 9996 ? cycle[i % 4] : std::array{"e2e4", "e7e5", "g1f3", "b8c6"}[i - 9996];
+        moves += ' ';
+        moves += text;
+        game.push_game_move(*game.parse_uci_move(text));
+    }
+    e.send("position startpos moves" + moves);
+    e.send("d");
+    REQUIRE(e.wait_for("Fen: ", 5000).value_or("none") == "Fen: " + game.fen());
+    e.send("go depth 4");
+    ++gos;
+    auto best = e.wait_for("bestmove", 5000);
+    REQUIRE(best);
+    CHECK(legal_bestmove(*best, game));
+
+    // Lenient FENs: the impossible part dropped, the rest searched.
+    const struct {
+        const char* fen;
+        const char* warning;
+        const char* normalised;
+        const char* unmeant; // the move only the dropped part would allow
+    } lenient[] = {
+        {"2rkr3/2p1p3/8/8/8/8/8/4K2R w KQ - 0 1",
+         "info string FEN castling 'Q' has no matching rook: right dropped",
+         "2rkr3/2p1p3/8/8/8/8/8/4K2R w K - 0 1", "bestmove e1c1"},
+        {"6k1/8/8/3Pq3/8/8/8/6K1 w - e6 0 1",
+         "info string FEN en-passant square e6 does not follow a double pawn push: cleared",
+         "6k1/8/8/3Pq3/8/8/8/6K1 w - - 0 1", "bestmove d5e6"},
+    };
+    for (const auto& l : lenient) {
+        INFO(l.fen);
+        e.send(std::string("position fen ") + l.fen);
+        e.send("go depth 6");
+        ++gos;
+        REQUIRE(e.wait_for(l.warning, 2000));
+        best = e.wait_for("bestmove", 5000);
+        REQUIRE(best);
+        Position meant;
+        REQUIRE(!meant.set_fen(l.normalised).error);
+        CHECK(legal_bestmove(*best, meant));
+        CHECK(!starts_with(*best, l.unmeant));
+    }
+
+    // A refused position: no move from an older one, at once.
+    e.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
+    auto t = Clock::now();
+    e.send("go depth 5");
+    ++gos;
+    REQUIRE(e.wait_for("info string no position to search", 1000));
+    CHECK(e.wait_for("bestmove", 1000).value_or("none") == "bestmove 0000");
+    CHECK(ms_since(t) < 1000);
+
+    // Malformed and oversized limits: a search, and one legal bestmove.
+    e.send("position startpos moves e2e4 c7c5");
+    Position sicilian;
+    for (const char* m : {"e2e4", "c7c5"}) sicilian.push_game_move(*sicilian.parse_uci_move(m));
+    e.send("go nodes 99999999999999999999");
+    ++gos;
+    REQUIRE(e.wait_for("info string go: nodes '99999999999999999999' read as", 1000));
+    CHECK(e.count_after("bestmove", 300) == gos - 1); // effectively no limit: runs until stop
+    e.send("stop");
+    best = e.wait_for("bestmove", 2000);
+    REQUIRE(best);
+    CHECK(legal_bestmove(*best, sicilian));
+    for (const char* go : {"go wtime 1000.5 btime 1000.5", "go wtime +1000 btime +1000", "go depth 2x"}) {
+        INFO(go);
+        t = Clock::now();
+        e.send(go);
+        ++gos;
+        best = e.wait_for("bestmove", 2000);
+        REQUIRE(best);
+        CHECK(ms_since(t) < 1500);
+        CHECK(legal_bestmove(*best, sicilian));
+    }
+    CHECK(e.count_after("info string go: wtime '1000.5' read as 1000", 0) == 1);
+    CHECK(e.count_after("info string go: btime '+1000' read as 1000", 0) == 1);
+    CHECK(e.count_after("info string go: no usable limit left", 0) == 1);
+    e.send("isready");
+    REQUIRE(e.wait_for("readyok", 2000));
+    CHECK(e.count_after("bestmove", 200) == gos); // exactly one per go
+    e.send("quit");
+    CHECK(e.wait_exit(2000) == 0);
 }

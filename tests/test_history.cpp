@@ -57,7 +57,7 @@ TEST_CASE("capture history orders captures of equal victims", "[history]") {
     // Two knights can each take a defended-by-nothing pawn: same victim, same
     // attacker, so only the capture history separates them.
     Position pos;
-    REQUIRE(!pos.set_fen("4k3/8/8/3p1p2/8/4N3/8/4K3 w - - 0 1"));
+    REQUIRE(!pos.set_fen("4k3/8/8/3p1p2/8/4N3/8/4K3 w - - 0 1").error);
     auto array = std::make_unique<MoveArray>();
     auto h = std::make_unique<Histories>();
     const Move nxd5 = uci(pos, "e3d5"), nxf5 = uci(pos, "e3f5");
@@ -75,7 +75,7 @@ TEST_CASE("capture history orders captures of equal victims", "[history]") {
 
 TEST_CASE("butterfly and continuation history order the quiets", "[history]") {
     Position pos;
-    REQUIRE(!pos.set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
+    REQUIRE(!pos.set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").error);
     auto array = std::make_unique<MoveArray>();
     auto h = std::make_unique<Histories>();
     const Move ra5 = uci(pos, "a1a5"), ke2 = uci(pos, "e1e2"), ra7 = uci(pos, "a1a7");

@@ -138,7 +138,7 @@ TEST_CASE("picker yields exactly the legal moves on the perft suites", "[movepic
     SlotSource slots;
     for (const std::string& fen : suite_fens()) {
         Position pos;
-        REQUIRE(!pos.set_fen(fen));
+        REQUIRE(!pos.set_fen(fen).error);
         slots.learn(pos);
         check_main_picker(pos, *array, 0, slots, view);
         check_qs_picker(pos, *array, 0, slots, view);

@@ -71,7 +71,7 @@ void run_suite(const char* name, std::uint64_t limit, unsigned threads) {
         for (std::size_t j; (j = next.fetch_add(1)) < jobs.size();) {
             Job& job = jobs[j];
             Position pos;
-            if (pos.set_fen(lines[job.line].fen)) continue; // cannot happen: checked above
+            if (pos.set_fen(lines[job.line].fen).error) continue; // cannot happen: checked above
             const Key key = pos.key();
             const std::string fen = pos.fen();
             job.got = perft(pos, job.depth);

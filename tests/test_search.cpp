@@ -38,7 +38,7 @@ struct Capture {
 
 std::string search(const char* fen, SearchLimits limits, Capture& cap) {
     Engine engine(cap.sink());
-    REQUIRE(!engine.set_position(fen, {}));
+    REQUIRE(!engine.set_position(fen, {}).error);
     REQUIRE(!engine.go(limits));
     engine.wait_until_idle();
     return cap.last_starting("bestmove");
@@ -108,10 +108,10 @@ TEST_CASE("an instant stop still announces a searched move", "[search]") {
 TEST_CASE("searchmoves restricts the root", "[search]") {
     Capture cap;
     Engine engine(cap.sink());
-    REQUIRE(!engine.set_position("", {}));
+    REQUIRE(!engine.set_position("", {}).error);
     SearchLimits limits;
     limits.depth = 5;
-    limits.searchmoves = {*engine.position().parse_uci_move("a2a3")};
+    limits.searchmoves = {*engine.position()->parse_uci_move("a2a3")};
     REQUIRE(!engine.go(limits));
     engine.wait_until_idle();
     CHECK(cap.last_starting("bestmove").rfind("bestmove a2a3", 0) == 0);

@@ -57,7 +57,7 @@ constexpr SeeCase CASES[] = {
 TEST_CASE("see_ge on hand-worked exchanges", "[see]") {
     for (const SeeCase& c : CASES) {
         Position pos;
-        REQUIRE(!pos.set_fen(c.fen));
+        REQUIRE(!pos.set_fen(c.fen).error);
         auto m = pos.parse_uci_move(c.move);
         INFO(c.fen << " " << c.move << " expected " << c.value);
         REQUIRE(m);
@@ -71,7 +71,7 @@ TEST_CASE("see_ge is monotone in the threshold over the perft suite", "[see]") {
     REQUIRE(in.good());
     for (std::string line; std::getline(in, line);) {
         Position pos;
-        REQUIRE(!pos.set_fen(line.substr(0, line.find(" ;"))));
+        REQUIRE(!pos.set_fen(line.substr(0, line.find(" ;"))).error);
         for (const ScoredMove& sm : MoveList(pos)) {
             if (!pos.is_capture_or_promotion(sm.move)) continue;
             // Binary search for the exact value, then check around it.

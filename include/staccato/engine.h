@@ -55,12 +55,22 @@ class Engine {
     Engine& operator=(const Engine&) = delete;
 
     // Sets the game: a FEN (empty = start position) and moves in UCI text.
-    // On any error nothing changes and the reason is returned.
-    std::optional<std::string> set_position(std::string_view fen, const std::vector<std::string>& moves);
-    const Position& position() const { return pos_; }
+    // On any error .error says why and the engine is left with no position
+    // (never an older one); .warnings are what set_fen() dropped from the
+    // FEN to accept it.
+    SetupResult set_position(std::string_view fen, const std::vector<std::string>& moves);
+    // Leaves the engine with no position, for a `position` command refused
+    // before it reached set_position(); `why` is what later commands report.
+    void drop_position(std::string why);
+    // The position to search: the start position at first, nullptr after a
+    // refused `position` command until the next valid one.
+    const Position* position() const { return pos_ ? &*pos_ : nullptr; }
+    // What to tell the GUI when position() is nullptr.
+    std::string no_position_message() const;
 
     // Starts a search in the background and returns at once. Exactly one
-    // `bestmove` line is sent per go. A go while searching is refused.
+    // `bestmove` line is sent per go: with no position, at once (bestmove
+    // 0000, after an info string saying why). A go while searching is refused.
     std::optional<std::string> go(const SearchLimits& limits);
     void stop();            // ends the search; bestmove follows promptly
     void ponderhit();       // the pondered move was played: switch to normal timing
@@ -82,14 +92,16 @@ class Engine {
     // one). On any fault the current net stays and the reason is returned.
     std::optional<std::string> set_eval_file(const std::string& path);
 
-    // Extras for the command line and the `eval`, `d` and `go perft` commands.
+    // Extras for the command line and the `eval`, `d` and `go perft` commands
+    // (with no position: its message, and no nodes).
     std::string eval_report() const;
     std::uint64_t perft(int depth); // prints the divide through the sink
 
   private:
     Sink sink_;
     EngineOptions options_;
-    Position pos_;
+    std::optional<Position> pos_ = Position();
+    std::string no_position_reason_; // why pos_ is empty
     std::unique_ptr<TranspositionTable> tt_;
     std::unique_ptr<ThreadPool> pool_;
     std::unique_ptr<nnue::Network> loaded_net_; // from EvalFile; null: the embedded net

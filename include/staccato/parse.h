@@ -1,8 +1,13 @@
 // Whole-token number parsing for untrusted text (FEN fields, UCI arguments,
-// command-line options): no exceptions, no locale, overflow refused.
+// command-line options): no exceptions, no locale. parse_number refuses
+// anything but a plain number in range; parse_lenient_integer reads what a
+// GUI clearly meant (UCI `go` limits).
 #pragma once
 
+#include <algorithm>
 #include <charconv>
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -15,6 +20,41 @@ template <typename T> std::optional<T> parse_number(std::string_view text) {
     auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || p != text.data() + text.size()) return std::nullopt;
     return value;
+}
+
+// An integer read where the intent is clear although the text is not a plain
+// integer: a leading '+' and a fractional part are dropped ("+1000" and
+// "1000.5" are 1000), and a value beyond the range of int64 is clamped to it.
+struct LenientInteger {
+    std::int64_t value = 0;
+    bool exact = true; // false: the text had to be read leniently
+};
+
+// nullopt for text that is no number at all ("", "2x", "+-1", "1e3", ".5").
+inline std::optional<LenientInteger> parse_lenient_integer(std::string_view text) {
+    LenientInteger out;
+    std::string_view whole = text;
+    if (whole.starts_with('+')) {
+        whole.remove_prefix(1);
+        out.exact = false;
+        if (whole.starts_with('-')) return std::nullopt;
+    }
+    if (const auto dot = whole.find('.'); dot != std::string_view::npos) {
+        const std::string_view fraction = whole.substr(dot + 1);
+        if (!std::all_of(fraction.begin(), fraction.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return std::nullopt;
+        whole = whole.substr(0, dot);
+        out.exact = false;
+    }
+    auto [p, ec] = std::from_chars(whole.data(), whole.data() + whole.size(), out.value);
+    if (p != whole.data() + whole.size() || (ec != std::errc() && ec != std::errc::result_out_of_range))
+        return std::nullopt;
+    if (ec == std::errc::result_out_of_range) {
+        out.value = whole.starts_with('-') ? std::numeric_limits<std::int64_t>::min()
+                                           : std::numeric_limits<std::int64_t>::max();
+        out.exact = false;
+    }
+    return out;
 }
 
 } // namespace staccato

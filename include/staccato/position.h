@@ -2,15 +2,17 @@
 // game state, and the game list + signature list of the positions played.
 //
 // make_move()/unmake_move() keep their undo records in a ply-indexed array
-// inside the position (no allocation per move). The game list holds every move
+// inside the position (no allocation per move). The game list holds the moves
 // played from the root FEN, the signature list the Zobrist key of every
-// position; both serve repetition and 50-move detection.
+// position; both serve repetition and 50-move detection. A game longer than
+// the list keeps its last HISTORY_KEPT plies, all that the rules look at.
 #pragma once
 
 #include <array>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "staccato/attacks.h"
 #include "staccato/types.h"
@@ -36,18 +38,34 @@ struct StateInfo {
     Piece captured = NO_PIECE;
 };
 
+// What setting up a position came to: the reason it was refused (nothing
+// changed then), or the warnings about what was dropped to accept it.
+struct SetupResult {
+    std::optional<std::string> error;
+    std::vector<std::string> warnings;
+};
+
 class Position {
   public:
     // Capacity of the game list: the played moves plus a full search line.
     static constexpr int CAPACITY = MAX_GAME_PLY + MAX_PLY + 8;
+    // The plies a full game list keeps when it makes room: repetitions only
+    // look back to the last capture or pawn move, and past 100 plies the
+    // 50-move rule decides, so older ones never change a result.
+    static constexpr int HISTORY_KEPT = MAX_GAME_PLY / 2;
     static constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     Position(); // the start position
 
-    // Parses a FEN (X-FEN or Shredder-FEN castling). On failure *this is left
-    // unchanged and the reason is returned. A Shredder letter or a castling rook
-    // off its standard file switches Chess960 mode on.
-    [[nodiscard]] std::optional<std::string> set_fen(std::string_view fen, bool chess960 = false);
+    // Parses a FEN (X-FEN or Shredder-FEN castling). What has no sensible
+    // reading is refused: *this is left unchanged and .error says why. What
+    // no position can hold, where the intent is still clear, is dropped with
+    // a warning: a castling right without its king or rook on the first rank,
+    // an en-passant square that no double pawn push explains. An en-passant
+    // square no pawn can take on is cleared silently (FEN allows it). A
+    // Shredder letter or a castling rook off its standard file switches
+    // Chess960 mode on.
+    [[nodiscard]] SetupResult set_fen(std::string_view fen, bool chess960 = false);
     std::string fen() const;
     std::string to_string() const; // board picture + FEN + key, for the `d` command
 
@@ -120,9 +138,10 @@ class Position {
     void unmake_move(Move m);
     void make_null();
     void unmake_null();
-    // Plays a move as part of the game (not a search): like make_move, but the
-    // game list capacity is checked. Returns false when it is full.
-    bool push_game_move(Move m);
+    // Plays a move as part of the game (not a search): like make_move, but a
+    // full game list first drops all but its last HISTORY_KEPT plies, so that
+    // a game of any length fits and a search always has MAX_PLY plies of room.
+    void push_game_move(Move m);
 
     // Draws by rule. is_repetition: the current position occurred before,
     // scanning back only to the last irreversible move, two plies at a time.
@@ -132,7 +151,8 @@ class Position {
     bool is_fifty_move_draw() const { return st().rule50 >= 100; }
     bool has_insufficient_material() const;
 
-    // The game list: moves played since the FEN, and the plies made so far.
+    // The game list: the moves it holds (those since the FEN, or the last ones
+    // of a long game), history_key(history_length()) being the current key.
     int history_length() const { return sp_; }
     Move history_move(int i) const { return game_moves_[i]; }
     Key history_key(int i) const { return signatures_[i]; }
@@ -158,7 +178,10 @@ class Position {
     void move_piece(Square from, Square to);
     void set_castling_right(Color c, Square rook_sq);
     void update_check_info();
+    void drop_oldest_history(int plies);
     Bitboard slider_blockers(Bitboard sliders, Square target) const;
+    static std::optional<std::string> parse_fen(Position& p, std::string_view fen,
+                                                std::vector<std::string>& warnings);
     std::optional<std::string> validate() const;
     bool castling_is_legal(Move m) const;
 

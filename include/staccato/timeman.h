@@ -27,8 +27,11 @@ struct SearchLimits {
     std::vector<Move> searchmoves; // empty = all legal moves
 
     bool uses_clock() const { return time[WHITE] >= 0 || time[BLACK] >= 0; }
-    // True when something besides `stop` ends the search.
-    bool bounded() const { return uses_clock() || depth > 0 || nodes > 0 || mate > 0 || movetime >= 0; }
+    // True when something besides `stop` ends a search with `us` to move
+    // (only the clock of the side to move counts).
+    bool bounded(Color us) const {
+        return time[us] >= 0 || depth > 0 || nodes > 0 || mate > 0 || movetime >= 0;
+    }
 };
 
 using TimePoint = std::chrono::steady_clock::time_point;

@@ -56,7 +56,7 @@ std::optional<std::string> parse_line(std::string_view line, nnue::PackedPositio
     int result = result_text == "1.0" ? 2 : result_text == "0.5" ? 1 : result_text == "0.0" ? 0 : -1;
     if (result < 0) return "bad result (1.0, 0.5 or 0.0)";
     Position pos;
-    if (auto why = pos.set_fen(fen)) return "bad FEN: " + *why;
+    if (auto setup = pos.set_fen(fen); setup.error) return "bad FEN: " + *setup.error;
     record = nnue::PackedPosition::pack(pos, score, result);
     return std::nullopt;
 }
