@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "staccato/movegen.h"
+#include "staccato/nnue/network.h"
 #include "staccato/nnue/packed.h"
 #include "staccato/position.h"
 #include "staccato/search.h"
@@ -58,7 +59,9 @@ Result rules_result(const Position& pos) {
 class GamePlayer {
   public:
     GamePlayer(const DatagenOptions& o, const std::vector<std::string>& book, std::uint64_t seed)
-        : o_(o), book_(book), rng_{seed | 1}, tt_(TT_MB), pool_(tt_) {}
+        : o_(o), book_(book), rng_{seed | 1}, tt_(TT_MB), pool_(tt_) {
+        if (o.nnue) pool_.set_network(&nnue::default_network());
+    }
 
     // Plays one game; its labelled positions are appended to `out`.
     // Returns Result::None when the opening was dropped.

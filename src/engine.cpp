@@ -101,20 +101,26 @@ void Engine::set_chess960(bool on) {
 
 std::string Engine::eval_report() const {
     if (!pos_) return "info string " + no_position_message();
-    return nnue::eval_report(loaded_net_ ? *loaded_net_ : nnue::default_network(), *pos_);
+    return options_.use_nnue ? nnue::eval_report(network(), *pos_) : staccato::eval_report(*pos_);
+}
+
+const nnue::Network& Engine::network() const { return loaded_net_ ? *loaded_net_ : nnue::default_network(); }
+
+void Engine::set_use_nnue(bool on) {
+    options_.use_nnue = on;
+    pool_->set_network(on ? &network() : nullptr);
 }
 
 std::optional<std::string> Engine::set_eval_file(const std::string& path) {
     if (path == EMBEDDED_NET) {
-        pool_->set_network(nnue::default_network());
         loaded_net_.reset();
     } else {
         auto net = std::make_unique<nnue::Network>();
         if (auto error = nnue::load_file(path, *net)) return error;
-        pool_->set_network(*net);
         loaded_net_ = std::move(net);
     }
     options_.eval_file = path;
+    set_use_nnue(options_.use_nnue); // the pool follows the new net
     return std::nullopt;
 }
 

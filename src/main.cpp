@@ -55,8 +55,10 @@ int run_bench_command(int argc, char** argv) {
 }
 
 constexpr const char* DATAGEN_USAGE =
-    "usage: staccato datagen out=FILE [games=N] [nodes=N] [threads=N] [seed=N] [book=FILE] [random=N]\n"
-    "  self-play at N nodes a move; appends quiet positions as \"FEN [result]\" lines for staccato-tune\n";
+    "usage: staccato datagen out=FILE [games=N] [nodes=N] [threads=N] [seed=N] [book=FILE] [random=N] "
+    "[eval=hce|nnue]\n"
+    "  self-play at N nodes a move; appends quiet positions with score and result as 32-byte records\n"
+    "  for staccato-train (eval=nnue: the embedded network plays, else the hand-crafted evaluation)\n";
 
 int run_datagen_command(int argc, char** argv) {
     DatagenOptions o;
@@ -84,6 +86,8 @@ int run_datagen_command(int argc, char** argv) {
             ok = ok && read_number(o.seed);
         else if (key == "random")
             ok = ok && read_number(o.random_plies);
+        else if (key == "eval")
+            ok = ok && (value == "hce" || value == "nnue") && ((o.nnue = value == "nnue"), true);
         else
             ok = false;
         if (!ok) {

@@ -82,7 +82,7 @@ void Worker::clear_history() { histories_.clear(); }
 void Worker::prepare(const Position& root, const std::vector<Move>& searchmoves) {
     pos_ = root;
     root_sp_ = pos_.history_length();
-    nnue::refresh(*shared_.net, pos_, accumulators_[0]);
+    if (shared_.net) nnue::refresh(*shared_.net, pos_, accumulators_[0]);
     root_moves_.clear();
     for (const ScoredMove& sm : MoveList(pos_))
         if (searchmoves.empty() ||
@@ -172,6 +172,7 @@ Value Worker::raw_static_eval(bool tt_hit, const TTData& tte, int ply) {
 // The network's accumulator follows the position: the next ply's is this
 // ply's with the moved pieces' rows added and taken away.
 void Worker::make_move(int ply, Move m) {
+    if (!shared_.net) return pos_.make_move(m);
     const nnue::DirtyPieces dirty = nnue::dirty_pieces(pos_, m);
     pos_.make_move(m);
     nnue::update(*shared_.net, accumulators_[ply], dirty, accumulators_[ply + 1]);
@@ -179,7 +180,7 @@ void Worker::make_move(int ply, Move m) {
 
 void Worker::make_null(int ply) {
     pos_.make_null();
-    accumulators_[ply + 1] = accumulators_[ply];
+    if (shared_.net) accumulators_[ply + 1] = accumulators_[ply];
 }
 
 Value Worker::corrected(Value raw) const {

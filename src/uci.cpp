@@ -151,6 +151,7 @@ void UciLoop::cmd_uci() {
     out_("option name Clear Hash type button");
     out_("option name UCI_Chess960 type check default false");
     out_("option name UCI_ShowWDL type check default false");
+    out_("option name UseNNUE type check default false");
     out_("option name EvalFile type string default " + std::string(EMBEDDED_NET));
     out_("uciok");
 }
@@ -323,7 +324,7 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
         return;
     }
     if (engine_.searching() &&
-        (key == "hash" || key == "threads" || key == "clear hash" || key == "evalfile")) {
+        (key == "hash" || key == "threads" || key == "clear hash" || key == "evalfile" || key == "usennue")) {
         out_("info string setoption " + sanitize(name) + " ignored while searching");
         return;
     }
@@ -365,6 +366,8 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
         if (auto v = check()) engine_.set_show_wdl(*v);
     } else if (key == "clear hash") {
         engine_.clear_hash();
+    } else if (key == "usennue") {
+        if (auto v = check()) engine_.set_use_nnue(*v);
     } else if (key == "evalfile") {
         if (auto error = engine_.set_eval_file(value))
             out_("info string EvalFile refused: " + sanitize(*error) + "; keeping " +

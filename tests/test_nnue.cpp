@@ -185,7 +185,11 @@ TEST_CASE("a net file round-trips and every fault is refused with the net kept",
 TEST_CASE("EvalFile refuses bad files over UCI and keeps the current net", "[nnue][uci]") {
     std::vector<std::string> lines;
     Engine engine([&](std::string_view l) { lines.emplace_back(l); });
+    const std::string hand_crafted = engine.eval_report();
+    CHECK_THAT(hand_crafted, !Catch::Contains("NNUE"));
+    engine.set_use_nnue(true);
     const std::string report = engine.eval_report();
+    CHECK_THAT(report, Catch::Contains("NNUE evaluation"));
     auto good = default_bytes();
     auto corrupted = good;
     corrupted.back() ^= 1;
@@ -204,6 +208,8 @@ TEST_CASE("EvalFile refuses bad files over UCI and keeps the current net", "[nnu
     CHECK(engine.options().eval_file == copy);
     CHECK(engine.eval_report() == report);
     CHECK(!engine.set_eval_file(std::string(EMBEDDED_NET)));
+    engine.set_use_nnue(false);
+    CHECK(engine.eval_report() == hand_crafted);
 }
 
 TEST_CASE("eval shows each piece's contribution on the board", "[nnue]") {

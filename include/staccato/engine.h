@@ -33,6 +33,7 @@ struct EngineOptions {
     int move_overhead_ms = 30; // covers a loaded machine and the GUI's own latency
     bool chess960 = false;
     bool show_wdl = false;
+    bool use_nnue = false; // the network instead of the hand-crafted evaluation
     std::string eval_file{EMBEDDED_NET};
 };
 
@@ -91,6 +92,8 @@ class Engine {
     // Loads the evaluation network from a net file (EMBEDDED_NET: the built-in
     // one). On any fault the current net stays and the reason is returned.
     std::optional<std::string> set_eval_file(const std::string& path);
+    // Searches with the network (EvalFile's) instead of the hand-crafted evaluation.
+    void set_use_nnue(bool on);
 
     // Extras for the command line and the `eval`, `d` and `go perft` commands
     // (with no position: its message, and no nodes).
@@ -104,6 +107,7 @@ class Engine {
     std::string no_position_reason_; // why pos_ is empty
     std::unique_ptr<TranspositionTable> tt_;
     std::unique_ptr<ThreadPool> pool_;
+    const nnue::Network& network() const;       // EvalFile's net
     std::unique_ptr<nnue::Network> loaded_net_; // from EvalFile; null: the embedded net
 };
 

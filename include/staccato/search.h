@@ -29,7 +29,9 @@ namespace staccato {
 // What all workers of one search share.
 struct SearchShared {
     TranspositionTable* tt = nullptr;
-    const nnue::Network* net = &nnue::default_network(); // the evaluation (EvalFile)
+    // The evaluation: this network, or the hand-crafted evaluation when null
+    // (UCI option UseNNUE, off by default until a net beats it; see README).
+    const nnue::Network* net = nullptr;
     SearchLimits limits;
     TimeManager time;
     TimePoint start; // when go arrived (for info output)
@@ -170,8 +172,9 @@ class Worker {
     // Making moves: the position and the network's accumulator of the next ply.
     void make_move(int ply, Move m);
     void make_null(int ply);
-    Value evaluate(int ply) const {
-        return nnue::evaluate(*shared_.net, accumulators_[ply], pos_.side_to_move());
+    Value evaluate(int ply) {
+        return shared_.net ? nnue::evaluate(*shared_.net, accumulators_[ply], pos_.side_to_move())
+                           : staccato::evaluate(pos_, &pawn_table_);
     }
     // The static evaluation `raw` plus the correction history's estimate of its error.
     Value corrected(Value raw) const;
@@ -187,6 +190,7 @@ class Worker {
     int root_sp_ = 0; // game-list index of the root position
     MoveArray moves_;
     Histories histories_;
+    eval::PawnTable pawn_table_; // the hand-crafted evaluation's pawn-structure cache
     std::array<StackEntry, MAX_PLY + 4> stack_{};
     std::array<nnue::Accumulator, MAX_PLY + 4> accumulators_; // [ply]: the network's first layer
     std::vector<RootMove> root_moves_;
@@ -213,8 +217,9 @@ class ThreadPool {
     ~ThreadPool();
 
     void set_thread_count(int n);
-    // The evaluation network (not while searching); `net` must outlive its use.
-    void set_network(const nnue::Network& net) { shared_.net = &net; }
+    // The evaluation network, or null for the hand-crafted evaluation (not
+    // while searching); `net` must outlive its use.
+    void set_network(const nnue::Network* net) { shared_.net = net; }
     int thread_count() const { return int(workers_.size()); }
     void clear_history();
 

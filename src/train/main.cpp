@@ -38,6 +38,7 @@ struct Options {
     std::string out = "staccato.nnue", init, resume, checkpoint;
     int epochs = 30, batch = 16384, threads = int(std::max(1u, std::thread::hardware_concurrency()));
     float lr = 0.001f, final_lr_ratio = 0.05f, wdl = 0.3f, decay = 0.01f;
+    bool mirror = false;
     std::uint64_t seed = 1, limit = 0;
 };
 
@@ -47,6 +48,7 @@ constexpr const char* USAGE =
     "options: --out NET (staccato.nnue)  --epochs N (30)  --batch N (16384)  --lr X (0.001,\n"
     "         cosine decay to --final-lr X times it, 0.05)  --wdl X (result weight, 0.3)\n"
     "         --decay X (AdamW, 0.01)  --threads N  --seed N  --limit N (records)\n"
+    "         --mirror (positions without castling rights are mirrored left-right every other epoch)\n"
     "         --init NET (start from a net file)  --resume CKPT  --checkpoint CKPT (OUT.ckpt)\n";
 
 template <typename T> bool parse(const std::string& s, T& v) {
@@ -225,9 +227,11 @@ int run_training(const Options& o) {
             parallel(o.threads, n, [&](int t, std::size_t lo, std::size_t hi) {
                 std::fill(grads[t].begin(), grads[t].end(), 0.0f);
                 double l = 0;
-                for (std::size_t i = b + lo; i < b + hi; ++i)
-                    l += accumulate_gradient(state.model, features_of(data.train[i]),
-                                             target(data.train[i], o.wdl), grads[t]);
+                for (std::size_t i = b + lo; i < b + hi; ++i) {
+                    const nnue::PackedPosition& p = data.train[i];
+                    const bool mirror = o.mirror && p.castling == 0 && ((i ^ std::size_t(epoch)) & 1);
+                    l += accumulate_gradient(state.model, features_of(p, mirror), target(p, o.wdl), grads[t]);
+                }
                 losses[t] = l;
             });
             parallel(o.threads, Layout::SIZE, [&](int, std::size_t lo, std::size_t hi) {

@@ -9,12 +9,12 @@
 
 namespace staccato::train {
 
-Features features_of(const nnue::PackedPosition& p) {
+Features features_of(const nnue::PackedPosition& p, bool mirror) {
     Features f;
     const Color stm = Color(p.side);
     int i = 0;
     for (std::uint64_t b = p.occupancy; b; b &= b - 1, ++i) {
-        const Square s = Square(std::countr_zero(b));
+        const Square s = Square(std::countr_zero(b) ^ (mirror ? 7 : 0));
         const Piece pc = p.piece(i);
         f.stm[i] = std::uint16_t(nnue::feature_index(stm, pc, s));
         f.nstm[i] = std::uint16_t(nnue::feature_index(~stm, pc, s));

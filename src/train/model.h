@@ -36,7 +36,9 @@ struct Features {
     int count = 0;
     std::array<std::uint16_t, 32> stm{}, nstm{}; // side to move's view, the other side's view
 };
-Features features_of(const nnue::PackedPosition& p);
+// With `mirror`, files a..h become h..a: a position without castling rights
+// is as good a training example mirrored (chess is left-right symmetric then).
+Features features_of(const nnue::PackedPosition& p, bool mirror = false);
 
 struct Model {
     std::vector<float> params = std::vector<float>(Layout::SIZE);
