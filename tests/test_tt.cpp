@@ -78,7 +78,7 @@ TEST_CASE("clear empties the table with one thread or several", "[tt]") {
     }
 }
 
-TEST_CASE("resize gives an empty table; an impossible size keeps the old one", "[tt]") {
+TEST_CASE("resize gives an empty table, an impossible size keeps the old one", "[tt]") {
     TranspositionTable tt(1);
     tt.store(99, Move::none(), Value(5), Value(0), 2, Bound::Exact);
     REQUIRE(tt.resize(4, 2));

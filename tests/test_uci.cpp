@@ -266,7 +266,7 @@ TEST_CASE("go perft prints the divide", "[uci]") {
     CHECK(s.count("bestmove") == 0);
 }
 
-TEST_CASE("go searchmoves restricts the root; illegal ones are dropped", "[uci]") {
+TEST_CASE("go searchmoves restricts the root, illegal ones are dropped", "[uci]") {
     Session s;
     s.send("position startpos");
     s.send("go depth 4 searchmoves a2a3 e2e5 zz");
@@ -283,7 +283,7 @@ TEST_CASE("go searchmoves restricts the root; illegal ones are dropped", "[uci]"
     CHECK(s.count("bestmove") == 3);
 }
 
-TEST_CASE("go values never swallow a keyword; overflow is refused", "[uci]") {
+TEST_CASE("go values never swallow a keyword, overflow is refused", "[uci]") {
     Session s;
     s.send("go depth infinite");
     CHECK(s.count("info string go: missing value for depth") == 1);
