@@ -29,10 +29,15 @@ long long ms_since(Clock::time_point t) {
 
 bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
 
-// One engine process. Every line it writes is kept in `lines`, in order.
+// Which of the engine's output streams the test reads (the other one goes to
+// /dev/null).
+enum class Read { Stdout, Stderr };
+
+// One engine process, started with `args`. Every line it writes on the
+// stream read is kept in `lines`, in order.
 class EngineProcess {
   public:
-    EngineProcess() {
+    explicit EngineProcess(std::vector<std::string> args = {}, Read read = Read::Stdout) {
         std::signal(SIGPIPE, SIG_IGN); // a dead child must fail a check, not kill the tests
         int in[2], out[2];
         REQUIRE(pipe2(in, O_CLOEXEC) == 0);
@@ -40,9 +45,14 @@ class EngineProcess {
         posix_spawn_file_actions_t fa;
         posix_spawn_file_actions_init(&fa);
         posix_spawn_file_actions_adddup2(&fa, in[0], STDIN_FILENO);
-        posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
-        char* argv[] = {const_cast<char*>(STACCATO_BINARY), nullptr};
-        int rc = posix_spawn(&pid_, STACCATO_BINARY, &fa, nullptr, argv, environ);
+        const int read_fd = read == Read::Stdout ? STDOUT_FILENO : STDERR_FILENO;
+        posix_spawn_file_actions_adddup2(&fa, out[1], read_fd);
+        posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO + STDERR_FILENO - read_fd, "/dev/null", O_WRONLY,
+                                         0);
+        std::vector<char*> argv{const_cast<char*>(STACCATO_BINARY)};
+        for (std::string& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        int rc = posix_spawn(&pid_, STACCATO_BINARY, &fa, nullptr, argv.data(), environ);
         posix_spawn_file_actions_destroy(&fa);
         ::close(in[0]);
         ::close(out[1]);
@@ -282,4 +292,29 @@ TEST_CASE("e2e: end of input exits cleanly", "[e2e]") {
         e.close_stdin();
         CHECK(e.wait_exit(1000) == 0);
     }
+}
+
+TEST_CASE("e2e: help prints the usage on stdout, an unknown command on stderr", "[e2e]") {
+    for (const char* help : {"help", "--help", "-h"}) {
+        EngineProcess e({help});
+        INFO(help);
+        REQUIRE(e.wait_exit(10000) == 0);
+        REQUIRE(!e.lines.empty());
+        CHECK(starts_with(e.lines[0], "usage: staccato"));
+        int commands = 0;
+        for (const std::string& l : e.lines)
+            for (std::string_view c :
+                 {"  (no command)", "  perft DEPTH", "  bench [DEPTH]", "  datagen out=FILE"})
+                commands += starts_with(l, c);
+        CHECK(commands == 4);
+        CHECK(e.lines.back().find("README.md") != std::string::npos);
+    }
+    EngineProcess quiet({"frobnicate"});
+    REQUIRE(quiet.wait_exit(10000) == 2);
+    CHECK(quiet.lines.empty()); // nothing on stdout
+    EngineProcess loud({"frobnicate"}, Read::Stderr);
+    REQUIRE(loud.wait_exit(10000) == 2);
+    REQUIRE(loud.lines.size() >= 2);
+    CHECK(loud.lines[0] == "staccato: unknown command 'frobnicate'");
+    CHECK(starts_with(loud.lines[1], "usage: staccato"));
 }
