@@ -7,6 +7,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -177,7 +178,10 @@ class EngineProcess {
 TEST_CASE("e2e: handshake, isready and stop during go infinite", "[e2e]") {
     EngineProcess e;
     e.send("uci");
-    REQUIRE(e.wait_for("id name Staccato", 10000));
+    const auto id = e.wait_for("id name Staccato", 10000);
+    REQUIRE(id);
+    CHECK(*id == "id name Staccato " STACCATO_VERSION); // the version CMake found
+    CHECK(std::string_view(STACCATO_VERSION).starts_with(STACCATO_PROJECT_VERSION));
     REQUIRE(e.wait_for("uciok", 2000));
     CHECK(e.count_after("option name", 0) == 8);
     e.send("isready");
