@@ -29,9 +29,14 @@ struct Session {
         for (auto& l : lines) n += l.rfind(prefix, 0) == 0;
         return n;
     }
+    // The last line but the search's progress lines (`info depth ...`),
+    // which a running search writes at any moment (slow builds: after the
+    // answer to the command just sent).
     std::string last() {
         std::lock_guard lock(m);
-        return lines.empty() ? std::string() : lines.back();
+        for (auto it = lines.rbegin(); it != lines.rend(); ++it)
+            if (it->rfind("info depth ", 0) != 0) return *it;
+        return {};
     }
 };
 } // namespace
