@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs an EPD test suite through a UCI engine at a fixed time per position.
 
-    python3 bench/epd.py ../shared/data/epd/wac.epd --engine build/staccato --movetime 500
+    python3 bench/epd.py ../shared/data/epd/wac.epd --engine build/release/staccato --movetime 500
 
 A position counts as solved when the engine's `bestmove` is one of the `bm`
 moves (and none of the `am` moves). Moves in the EPD are SAN; they are matched
@@ -101,7 +101,7 @@ class Engine:
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("epd")
-    ap.add_argument("--engine", default="build/staccato")
+    ap.add_argument("--engine", default="build/release/staccato")
     ap.add_argument("--movetime", type=int, default=500, help="ms per position")
     ap.add_argument("--hash", type=int, default=16)
     ap.add_argument("--threads", type=int, default=1)

@@ -9,7 +9,7 @@ For each position of bench/threads.py, with Threads 1 and then Threads N:
 Prints each measurement and the worst and median per thread count. The
 times include the pipe round trip through Python, so they are upper bounds.
 
-    python3 bench/latency.py [--engine build/staccato] [--threads 2] [--think 300] [--movetime 200]
+    python3 bench/latency.py [--engine build/release/staccato] [--threads 2] [--think 300] [--movetime 200]
 """
 import argparse
 import os
@@ -43,7 +43,7 @@ def measure(engine, threads, fen, think_ms, movetime):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--engine", default=os.path.join(ROOT, "build", "staccato"))
+    ap.add_argument("--engine", default=os.path.join(ROOT, "build", "release", "staccato"))
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--think", type=int, default=300, help="ms of go infinite before stop")
     ap.add_argument("--movetime", type=int, default=200)

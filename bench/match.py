@@ -5,10 +5,10 @@ Uses `fastchess` (preferred) or `cutechess-cli`, built from public source
 outside this repository. Openings: ../shared/data/books/noob_3moves_4000.epd,
 random order, every opening played once with each colour.
 
-    python3 bench/match.py match --engine build/staccato --opponent glaurung --tc 40/5 --games 300
-    python3 bench/match.py gauntlet --engine build/staccato --opponents stockfish-2000,glaurung,toga2,ethereal \\
+    python3 bench/match.py match --engine build/release/staccato --opponent glaurung --tc 40/5 --games 300
+    python3 bench/match.py gauntlet --engine build/release/staccato --opponents stockfish-2000,glaurung,toga2,ethereal \\
         --tc 10+0.1 --games 200 --concurrency 2
-    python3 bench/match.py sprt --engine build/staccato --base /tmp/staccato-base --tc 8+0.08 --elo0 0 --elo1 5
+    python3 bench/match.py sprt --engine build/release/staccato --base /tmp/staccato-base --tc 8+0.08 --elo0 0 --elo1 5
     python3 bench/match.py report --pgn a.pgn --pgn b.pgn [--sprt]   # PGNs played elsewhere, Staccato as "staccato"
 
 Time controls use the runner's format: 10+0.1 (seconds + increment), 40/5 (40 moves in 5 s, repeating).
@@ -254,7 +254,7 @@ def report(args, ours, runner_text, sprt=False, games=None):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("mode", choices=["match", "gauntlet", "sprt", "report"])
-    ap.add_argument("--engine", default=os.path.join(ROOT, "build", "staccato"), help="engine under test")
+    ap.add_argument("--engine", default=os.path.join(ROOT, "build", "release", "staccato"), help="engine under test")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="UCI option for --engine")
     ap.add_argument("--opponent", default="glaurung", help="match: one opponent")
     ap.add_argument("--opponents", default="stockfish-2000,glaurung,toga2,ethereal", help="gauntlet: a,b,c")

@@ -7,7 +7,7 @@ prints every run, the median nodes/second of each, and their ratio. The two
 builds should search the same tree (same `Nodes searched`); the script says
 so when they do not, since the ratio then mixes speed with tree size.
 
-    python3 bench/nps.py --base /tmp/staccato-old --engine build/staccato [--depth 9] [--rounds 5]
+    python3 bench/nps.py --base /tmp/staccato-old --engine build/release/staccato [--depth 9] [--rounds 5]
 
 On a busy machine the figures say little: run it on an idle one.
 """
@@ -34,7 +34,7 @@ def bench(binary, depth):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--base", required=True, help="reference build")
-    ap.add_argument("--engine", default=os.path.join(ROOT, "build", "staccato"), help="build under test")
+    ap.add_argument("--engine", default=os.path.join(ROOT, "build", "release", "staccato"), help="build under test")
     ap.add_argument("--depth", type=int, default=9)
     ap.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()

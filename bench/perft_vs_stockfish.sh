@@ -5,7 +5,7 @@
 #
 #   bench/perft_vs_stockfish.sh [path/to/staccato] [path/to/stockfish]
 set -euo pipefail
-ours=${1:-build/staccato}
+ours=${1:-build/release/staccato}
 sf=${2:-/usr/games/stockfish}
 [ -x "$ours" ] || { echo "no staccato binary at $ours" >&2; exit 2; }
 [ -x "$sf" ] || { echo "no stockfish at $sf (apt-get install stockfish)" >&2; exit 2; }

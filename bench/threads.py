@@ -7,7 +7,7 @@ position by position so that machine noise hits both alike. Prints per
 position the time to depth and nodes/second for both, and the totals as
 ratios (N threads against 1).
 
-    python3 bench/threads.py [--engine build/staccato] [--threads 2] [--depth 16]
+    python3 bench/threads.py [--engine build/release/staccato] [--threads 2] [--depth 16]
 
 Lazy SMP is not deterministic: repeat it and read the spread. On a machine
 with fewer free cores than --threads the figures say nothing.
@@ -73,7 +73,7 @@ def search(engine, threads, fen, depth):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--engine", default=os.path.join(ROOT, "build", "staccato"))
+    ap.add_argument("--engine", default=os.path.join(ROOT, "build", "release", "staccato"))
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--depth", type=int, default=16)
     ap.add_argument("--hash", type=int, default=64)

@@ -1,6 +1,6 @@
 // Entry point: no arguments runs the UCI loop; `perft DEPTH [FEN]`,
 // `bench [DEPTH]` and `datagen out=FILE [key=value ...]` run from the command
-// line.
+// line; `help` (`--help`, `-h`) prints the usage.
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -102,6 +102,19 @@ int run_datagen_command(int argc, char** argv) {
     return 0;
 }
 
+constexpr const char* USAGE =
+    "usage: staccato [COMMAND]\n"
+    "  (no command)          the UCI loop on stdin/stdout, for a chess GUI (uci, isready, position, go, "
+    "...)\n"
+    "  perft DEPTH [FEN]     leaf counts per root move and in all (DEPTH 0..20; default: the start "
+    "position)\n"
+    "  bench [DEPTH]         fixed-depth search over the built-in positions (default depth 11): nodes and "
+    "speed\n"
+    "  datagen out=FILE [games=N] [nodes=N] [threads=N] [seed=N] [book=FILE] [random=N]\n"
+    "                        self-play positions for the tuner (staccato-tune)\n"
+    "  help, --help, -h      this text\n"
+    "More in README.md, at the top of the source tree and of the release page.\n";
+
 int run_uci() {
     // std::cin is tied to std::cout: every read would flush std::cout from
     // the input thread, outside the mutex, racing with the search thread's
@@ -129,6 +142,10 @@ int main(int argc, char** argv) {
     if (command == "perft") return run_perft(argc, argv);
     if (command == "bench") return run_bench_command(argc, argv);
     if (command == "datagen") return run_datagen_command(argc, argv);
-    std::cerr << "usage: staccato [perft DEPTH [FEN] | bench [DEPTH] | datagen out=FILE ...]\n";
+    if (command == "help" || command == "--help" || command == "-h") {
+        std::cout << USAGE;
+        return 0;
+    }
+    std::cerr << "staccato: unknown command '" << command << "'\n" << USAGE;
     return 2;
 }

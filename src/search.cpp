@@ -368,6 +368,7 @@ Value Worker::search_root(Value alpha, Value beta, int depth) {
 
         if (i == pv_index_ || v > alpha) {
             rm.score = v;
+            rm.depth = depth;
             rm.seldepth = seldepth_;
             rm.lower_bound = v >= beta;
             rm.upper_bound = v <= original_alpha;
@@ -815,8 +816,12 @@ void ThreadPool::main_search() {
         shared_.sink(std::string("info depth 0 score ") + (root_.in_check() ? "mate 0" : "cp 0"));
     } else if (&best != workers_[0].get() || best.reported_nodes() != shared_.total_nodes()) {
         // The final figures, unless the last iteration's lines already said
-        // exactly this (a search that ended on its depth limit).
-        shared_.sink(best.info_line(best.completed_depth(), 0));
+        // exactly this (a search that ended on its depth limit). A best move
+        // that the unfinished iteration searched again is shown at that
+        // iteration's depth, so that the line never gives the last completed
+        // depth another score or PV.
+        const int depth = std::max(best.completed_depth(), best.root_moves()[0].depth);
+        shared_.sink(best.info_line(depth, 0));
     }
     std::string line = bestmove_line(best);
     // Idle before the GUI can read bestmove, so that its next command is

@@ -5,9 +5,32 @@
 #include <thread>
 #include <vector>
 
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX // std::min and std::max, not the macros
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#else
 #include <unistd.h>
+#endif
 
 namespace staccato {
+
+std::optional<std::uint64_t> physical_memory() {
+#ifdef _WIN32
+    MEMORYSTATUSEX status{};
+    status.dwLength = sizeof status;
+    if (!GlobalMemoryStatusEx(&status) || status.ullTotalPhys == 0) return std::nullopt;
+    return std::uint64_t(status.ullTotalPhys);
+#elif defined(_SC_PHYS_PAGES)
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || page_size <= 0) return std::nullopt;
+    return std::uint64_t(pages) * std::uint64_t(page_size);
+#else
+    return std::nullopt;
+#endif
+}
 
 namespace {
 // data word: move 16 | score 16 | eval 16 | depth 8 | generation 6 + bound 2
@@ -30,8 +53,8 @@ void TranspositionTable::FreeBuckets::operator()(Bucket* p) const {
 bool TranspositionTable::resize(std::size_t mb, int threads) {
     // Refuse sizes the machine cannot hold: the table is touched at once, and
     // an over-committed allocation would end in the OOM killer, not in nullptr.
-    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-    if (pages > 0 && page_size > 0 && mb * 1024 * 1024 > std::size_t(pages) / 4 * 3 * std::size_t(page_size))
+    // Unknown memory: no limit but the allocation's own.
+    if (const auto memory = physical_memory(); memory && std::uint64_t(mb) * 1024 * 1024 > *memory / 4 * 3)
         return false;
     std::size_t count = mb * 1024 * 1024 / sizeof(Bucket);
     if (count == 0) count = 1;

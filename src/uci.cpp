@@ -11,7 +11,10 @@ namespace staccato {
 
 namespace {
 
-constexpr const char* ENGINE_NAME = "Staccato 0.1";
+#ifndef STACCATO_VERSION // set by CMake: the project version, and the commit between tags
+#define STACCATO_VERSION "unknown"
+#endif
+constexpr const char* ENGINE_NAME = "Staccato " STACCATO_VERSION;
 constexpr const char* ENGINE_AUTHOR = "the Staccato developers";
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }

@@ -1,6 +1,7 @@
-// Test helpers shared by the test files: the perft suites in
-// ../shared/data/perft (path from CMake: STACCATO_SHARED_DATA). A missing or
-// empty file fails the test that asked for it; nothing is ever skipped.
+// Test helpers shared by the test files: the test data in tests/data (path
+// from CMake: STACCATO_TEST_DATA; tests/data/SOURCES.md says where each file
+// came from). A missing or empty file fails the test that asked for it, with
+// the file's path in the message; nothing is ever skipped.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -21,15 +22,24 @@ struct EpdLine {
     std::vector<std::pair<int, std::uint64_t>> counts; // (depth, leaf nodes)
 };
 
-// "FEN ;D1 20 ;D2 400 ..." lines of ../shared/data/perft/<name>.
-inline std::vector<EpdLine> load_epd(const std::string& name) {
-    const std::string path = std::string(STACCATO_SHARED_DATA) + "/perft/" + name;
+// The lines of tests/data/<name>; fails the calling test, naming the file,
+// when it is missing or empty.
+inline std::vector<std::string> data_lines(const std::string& name) {
+    const std::string path = std::string(STACCATO_TEST_DATA) + "/" + name;
     std::ifstream in(path);
-    INFO("perft suite " << path);
+    INFO("test data file " << path);
     REQUIRE(in.good());
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);)
+        if (line.find_first_not_of(" \t\r") != std::string::npos) lines.push_back(line);
+    REQUIRE(!lines.empty());
+    return lines;
+}
+
+// "FEN ;D1 20 ;D2 400 ..." lines of tests/data/perft/<name>.
+inline std::vector<EpdLine> load_epd(const std::string& name) {
     std::vector<EpdLine> lines;
-    for (std::string line; std::getline(in, line);) {
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    for (const std::string& line : data_lines("perft/" + name)) {
         EpdLine e;
         const std::size_t semi = line.find(';');
         e.fen = line.substr(0, semi);
@@ -49,7 +59,6 @@ inline std::vector<EpdLine> load_epd(const std::string& name) {
         REQUIRE(!e.counts.empty());
         lines.push_back(std::move(e));
     }
-    REQUIRE(!lines.empty());
     return lines;
 }
 

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -38,10 +39,15 @@ bool legal_bestmove(const std::string& line, const staccato::Position& pos) {
     return starts_with(line, "bestmove ") && pos.parse_uci_move(move).has_value();
 }
 
-// One engine process. Every line it writes is kept in `lines`, in order.
+// Which of the engine's output streams the test reads (the other one goes to
+// /dev/null).
+enum class Read { Stdout, Stderr };
+
+// One engine process, started with `args`. Every line it writes on the
+// stream read is kept in `lines`, in order.
 class EngineProcess {
   public:
-    EngineProcess() {
+    explicit EngineProcess(std::vector<std::string> args = {}, Read read = Read::Stdout) {
         std::signal(SIGPIPE, SIG_IGN); // a dead child must fail a check, not kill the tests
         int in[2], out[2];
         REQUIRE(pipe2(in, O_CLOEXEC) == 0);
@@ -49,9 +55,14 @@ class EngineProcess {
         posix_spawn_file_actions_t fa;
         posix_spawn_file_actions_init(&fa);
         posix_spawn_file_actions_adddup2(&fa, in[0], STDIN_FILENO);
-        posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
-        char* argv[] = {const_cast<char*>(STACCATO_BINARY), nullptr};
-        int rc = posix_spawn(&pid_, STACCATO_BINARY, &fa, nullptr, argv, environ);
+        const int read_fd = read == Read::Stdout ? STDOUT_FILENO : STDERR_FILENO;
+        posix_spawn_file_actions_adddup2(&fa, out[1], read_fd);
+        posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO + STDERR_FILENO - read_fd, "/dev/null", O_WRONLY,
+                                         0);
+        std::vector<char*> argv{const_cast<char*>(STACCATO_BINARY)};
+        for (std::string& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        int rc = posix_spawn(&pid_, STACCATO_BINARY, &fa, nullptr, argv.data(), environ);
         posix_spawn_file_actions_destroy(&fa);
         ::close(in[0]);
         ::close(out[1]);
@@ -176,7 +187,10 @@ class EngineProcess {
 TEST_CASE("e2e: handshake, isready and stop during go infinite", "[e2e]") {
     EngineProcess e;
     e.send("uci");
-    REQUIRE(e.wait_for("id name Staccato", 10000));
+    const auto id = e.wait_for("id name Staccato", 10000);
+    REQUIRE(id);
+    CHECK(*id == "id name Staccato " STACCATO_VERSION); // the version CMake found
+    CHECK(std::string_view(STACCATO_VERSION).starts_with(STACCATO_PROJECT_VERSION));
     REQUIRE(e.wait_for("uciok", 2000));
     CHECK(e.count_after("option name", 0) == 10);
     e.send("isready");
@@ -385,4 +399,29 @@ TEST_CASE("e2e: every go gets one legal bestmove for the position the GUI meant"
     CHECK(e.count_after("bestmove", 200) == gos); // exactly one per go
     e.send("quit");
     CHECK(e.wait_exit(2000) == 0);
+}
+
+TEST_CASE("e2e: help prints the usage on stdout, an unknown command on stderr", "[e2e]") {
+    for (const char* help : {"help", "--help", "-h"}) {
+        EngineProcess e({help});
+        INFO(help);
+        REQUIRE(e.wait_exit(10000) == 0);
+        REQUIRE(!e.lines.empty());
+        CHECK(starts_with(e.lines[0], "usage: staccato"));
+        int commands = 0;
+        for (const std::string& l : e.lines)
+            for (std::string_view c :
+                 {"  (no command)", "  perft DEPTH", "  bench [DEPTH]", "  datagen out=FILE"})
+                commands += starts_with(l, c);
+        CHECK(commands == 4);
+        CHECK(e.lines.back().find("README.md") != std::string::npos);
+    }
+    EngineProcess quiet({"frobnicate"});
+    REQUIRE(quiet.wait_exit(10000) == 2);
+    CHECK(quiet.lines.empty()); // nothing on stdout
+    EngineProcess loud({"frobnicate"}, Read::Stderr);
+    REQUIRE(loud.wait_exit(10000) == 2);
+    REQUIRE(loud.lines.size() >= 2);
+    CHECK(loud.lines[0] == "staccato: unknown command 'frobnicate'");
+    CHECK(starts_with(loud.lines[1], "usage: staccato"));
 }

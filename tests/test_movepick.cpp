@@ -2,7 +2,6 @@
 // order, whatever hash/killer/countermove slots it is handed.
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <memory>
 #include <random>
 #include <set>
@@ -12,6 +11,7 @@
 #include "staccato/movegen.h"
 #include "staccato/movepick.h"
 #include "staccato/see.h"
+#include "suite.h"
 
 using namespace staccato;
 
@@ -19,11 +19,9 @@ namespace {
 
 std::vector<std::string> suite_fens() {
     std::vector<std::string> fens;
-    for (const char* file : {"/perft/standard.epd", "/perft/fischer.epd"}) {
-        std::ifstream in(std::string(STACCATO_SHARED_DATA) + file);
-        REQUIRE(in.good());
+    for (const char* file : {"perft/standard.epd", "perft/fischer.epd"}) {
         int n = 0;
-        for (std::string line; std::getline(in, line);) {
+        for (const std::string& line : test::data_lines(file)) {
             // Every standard position, one Chess960 position in eight.
             if (std::string(file).find("fischer") != std::string::npos && n++ % 8) continue;
             fens.push_back(line.substr(0, line.find(';')));

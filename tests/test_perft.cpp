@@ -1,4 +1,4 @@
-// perft over both suites in ../shared/data/perft.
+// perft over both suites in tests/data/perft.
 //
 //   [perft]       every depth whose count is at most PERFT_LIMIT (default run)
 //   [perft-full]  every depth of every line: hidden ([.perft-full]), run by the

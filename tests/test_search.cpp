@@ -189,3 +189,42 @@ TEST_CASE("MultiPV sends one line per pv, together", "[search]") {
     for (auto& l : cap.lines) seen3 |= l.find(" multipv 3 ") != std::string::npos;
     CHECK(seen3);
 }
+
+TEST_CASE("the final info line never contradicts the last iteration's line for its depth", "[search]") {
+    // Node limits stop the search at many points inside an iteration; the
+    // line printed after the search (when there is one) either repeats the
+    // last iteration's depth with its score and PV or names the newer depth
+    // its figures come from. Its PV starts with the bestmove.
+    auto field = [](const std::string& line, const std::string& from, const std::string& to) {
+        const std::size_t a = line.find(from);
+        if (a == std::string::npos) return std::string();
+        const std::size_t b = to.empty() ? line.size() : line.find(to, a + from.size());
+        return line.substr(a + from.size(), b == std::string::npos ? line.npos : b - a - from.size());
+    };
+    int repeated = 0;
+    for (std::uint64_t nodes = 500; nodes < 400000; nodes = nodes * 3 / 2) {
+        SearchLimits limits;
+        limits.nodes = nodes;
+        Capture cap;
+        const std::string best =
+            search("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", limits, cap);
+        std::vector<std::string> infos;
+        for (const std::string& l : cap.lines)
+            if (l.rfind("info depth ", 0) == 0 && l.find(" pv ") != std::string::npos) infos.push_back(l);
+        REQUIRE(infos.size() >= 2);
+        const std::string& last = infos.back();
+        const std::string& before = infos[infos.size() - 2];
+        INFO("nodes " << nodes << "\n" << before << "\n" << last << "\n" << best);
+        CHECK(field(last, " pv ", " ").rfind(field(best, "bestmove ", " "), 0) == 0);
+        const int d_last = std::stoi(field(last, "info depth ", " ")),
+                  d_before = std::stoi(field(before, "info depth ", " "));
+        CHECK(d_last >= d_before);
+        if (d_last == d_before) {
+            CHECK(field(last, " score ", " nodes ") == field(before, " score ", " nodes "));
+            CHECK(field(last, " pv ", "") == field(before, " pv ", ""));
+            CHECK(field(last, " seldepth ", " ") == field(before, " seldepth ", " "));
+            ++repeated;
+        }
+    }
+    CHECK(repeated > 0);
+}

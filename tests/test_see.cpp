@@ -1,11 +1,11 @@
 // SEE against hand-worked exchanges: for each case the exact exchange value v
 // is worked out in the comment, and see_ge must hold at v and fail at v + 1.
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <string>
 
 #include "staccato/movegen.h"
 #include "staccato/see.h"
+#include "suite.h"
 
 using namespace staccato;
 
@@ -67,9 +67,7 @@ TEST_CASE("see_ge on hand-worked exchanges", "[see]") {
 }
 
 TEST_CASE("see_ge is monotone in the threshold over the perft suite", "[see]") {
-    std::ifstream in(std::string(STACCATO_SHARED_DATA) + "/perft/standard.epd");
-    REQUIRE(in.good());
-    for (std::string line; std::getline(in, line);) {
+    for (const std::string& line : test::data_lines("perft/standard.epd")) {
         Position pos;
         REQUIRE(!pos.set_fen(line.substr(0, line.find(" ;"))).error);
         for (const ScoredMove& sm : MoveList(pos)) {

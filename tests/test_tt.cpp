@@ -2,6 +2,8 @@
 // clearing (single- and multi-threaded) and resizing.
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <fstream>
+#include <string>
 
 #include "staccato/tt.h"
 
@@ -78,7 +80,7 @@ TEST_CASE("clear empties the table with one thread or several", "[tt]") {
     }
 }
 
-TEST_CASE("resize gives an empty table; an impossible size keeps the old one", "[tt]") {
+TEST_CASE("resize gives an empty table, an impossible size keeps the old one", "[tt]") {
     TranspositionTable tt(1);
     tt.store(99, Move::none(), Value(5), Value(0), 2, Bound::Exact);
     REQUIRE(tt.resize(4, 2));
@@ -89,4 +91,26 @@ TEST_CASE("resize gives an empty table; an impossible size keeps the old one", "
     CHECK(!tt.resize(std::size_t(1) << 40)); // a petabyte
     CHECK(tt.size_mb() == 4);
     CHECK(tt.probe(99, d));
+}
+
+TEST_CASE("the physical memory is known and bounds the hash size", "[tt]") {
+    const auto memory = physical_memory();
+    REQUIRE(memory);
+    CHECK(*memory >= std::uint64_t(64) << 20);
+#ifdef __linux__
+    // The kernel's own figure, in kB: the same count of pages, or less where
+    // a container shows its own limit in /proc/meminfo (LXCFS).
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key, unit;
+    std::uint64_t kb = 0;
+    REQUIRE((meminfo >> key >> kb >> unit));
+    REQUIRE(key == "MemTotal:");
+    CHECK(kb > 0);
+    CHECK(kb <= *memory / 1024);
+#endif
+    // Three quarters of the memory is the limit: just above it is refused
+    // before anything is allocated, and the old table stays.
+    TranspositionTable tt(1);
+    CHECK(!tt.resize(std::size_t(*memory / 4 * 3 / (1 << 20) + 1)));
+    CHECK(tt.size_mb() == 1);
 }

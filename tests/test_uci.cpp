@@ -32,9 +32,14 @@ struct Session {
         for (auto& l : lines) n += l.rfind(prefix, 0) == 0;
         return n;
     }
+    // The last line but the search's progress lines (`info depth ...`),
+    // which a running search writes at any moment (slow builds: after the
+    // answer to the command just sent).
     std::string last() {
         std::lock_guard lock(m);
-        return lines.empty() ? std::string() : lines.back();
+        for (auto it = lines.rbegin(); it != lines.rend(); ++it)
+            if (it->rfind("info depth ", 0) != 0) return *it;
+        return {};
     }
 };
 } // namespace
@@ -316,7 +321,7 @@ TEST_CASE("go perft prints the divide", "[uci]") {
     CHECK(s.count("bestmove") == 0);
 }
 
-TEST_CASE("go searchmoves restricts the root; illegal ones are dropped", "[uci]") {
+TEST_CASE("go searchmoves restricts the root, illegal ones are dropped", "[uci]") {
     Session s;
     s.send("position startpos");
     s.send("go depth 4 searchmoves a2a3 e2e5 zz");

@@ -94,6 +94,7 @@ struct RootMove {
     Value display_score = -VALUE_INFINITE;
     bool lower_bound = false, upper_bound = false;
     int seldepth = 0;
+    int depth = 0;           // the iteration that set score, bounds, seldepth and pv
     std::uint64_t nodes = 0; // subtree size in the last iteration
     std::array<Move, MAX_PLY> pv{};
     int pv_length = 0;

@@ -11,10 +11,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "staccato/types.h"
 
 namespace staccato {
+
+// The machine's physical memory in bytes (sysconf on POSIX,
+// GlobalMemoryStatusEx on Windows); nullopt where the system cannot say.
+std::optional<std::uint64_t> physical_memory();
 
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
