@@ -60,7 +60,7 @@ class GamePlayer {
   public:
     GamePlayer(const DatagenOptions& o, const std::vector<std::string>& book, std::uint64_t seed)
         : o_(o), book_(book), rng_{seed | 1}, tt_(TT_MB), pool_(tt_) {
-        if (o.nnue) pool_.set_network(&nnue::default_network());
+        pool_.set_network(o.nnue ? &nnue::default_network() : nullptr);
     }
 
     // Plays one game; its labelled positions are appended to `out`.

@@ -58,7 +58,7 @@ constexpr const char* DATAGEN_USAGE =
     "usage: staccato datagen out=FILE [games=N] [nodes=N] [threads=N] [seed=N] [book=FILE] [random=N] "
     "[eval=hce|nnue]\n"
     "  self-play at N nodes a move; appends quiet positions with score and result as 32-byte records\n"
-    "  for staccato-train (eval=nnue: the embedded network plays, else the hand-crafted evaluation)\n";
+    "  for staccato-train (eval=hce: the hand-crafted evaluation plays, else the embedded network)\n";
 
 int run_datagen_command(int argc, char** argv) {
     DatagenOptions o;
@@ -110,8 +110,9 @@ constexpr const char* USAGE =
     "position)\n"
     "  bench [DEPTH]         fixed-depth search over the built-in positions (default depth 11): nodes and "
     "speed\n"
-    "  datagen out=FILE [games=N] [nodes=N] [threads=N] [seed=N] [book=FILE] [random=N]\n"
-    "                        self-play positions for the tuner (staccato-tune)\n"
+    "  datagen out=FILE [games=N] [nodes=N] [threads=N] [seed=N] [book=FILE] [random=N] [eval=hce|nnue]\n"
+    "                        self-play positions with score and result for the trainers (staccato-train,\n"
+    "                        staccato-tune)\n"
     "  help, --help, -h      this text\n"
     "More in README.md, at the top of the source tree and of the release page.\n";
 

@@ -5,7 +5,8 @@
 //
 // FILE: positions labelled with the game result, one per line, either
 // "FEN [1.0]" (1.0 / 0.5 / 0.0, White's result) or EPD with c9 "1-0" etc.;
-// .xz files are read through `xz -dc`.
+// .xz files are read through `xz -dc`; .bin files are datagen's 32-byte
+// records (nnue/packed.h).
 //
 // 1. Every position is resolved by a small quiescence search (captures with
 //    SEE >= 0) and the quiet leaf at the end of its principal variation is
@@ -34,6 +35,7 @@
 #include "staccato/attacks.h"
 #include "staccato/eval.h"
 #include "staccato/movegen.h"
+#include "staccato/nnue/packed.h"
 #include "staccato/see.h"
 
 using namespace staccato;
@@ -157,7 +159,26 @@ void add_position(const std::string& fen, float result, Dataset& data, LoadStats
     ++st.kept;
 }
 
+// datagen's 32-byte records (nnue/packed.h): the position and the result.
+bool load_records(const std::string& path, Dataset& train, Dataset& test, LoadStats& st, long limit) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    long count = 0;
+    for (nnue::PackedPosition r; in.read(reinterpret_cast<char*>(&r), sizeof r);) {
+        ++st.lines;
+        if (r.check()) {
+            ++st.bad;
+            continue;
+        }
+        add_position(r.fen(), float(r.result) / 2.0f, (st.lines / 100 % 10 == 0) ? test : train, st);
+        if (limit && ++count >= limit) break;
+    }
+    return true;
+}
+
 bool load_file(const std::string& path, Dataset& train, Dataset& test, LoadStats& st, long limit) {
+    if (path.size() > 4 && path.compare(path.size() - 4, 4, ".bin") == 0)
+        return load_records(path, train, test, st, limit);
     FILE* f = nullptr;
     bool piped = path.size() > 3 && path.compare(path.size() - 3, 3, ".xz") == 0;
     if (piped)

@@ -154,7 +154,7 @@ void UciLoop::cmd_uci() {
     out_("option name Clear Hash type button");
     out_("option name UCI_Chess960 type check default false");
     out_("option name UCI_ShowWDL type check default false");
-    out_("option name UseNNUE type check default false");
+    out_("option name UseNNUE type check default true");
     out_("option name EvalFile type string default " + std::string(EMBEDDED_NET));
     out_("uciok");
 }

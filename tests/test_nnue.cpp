@@ -185,6 +185,7 @@ TEST_CASE("a net file round-trips and every fault is refused with the net kept",
 TEST_CASE("EvalFile refuses bad files over UCI and keeps the current net", "[nnue][uci]") {
     std::vector<std::string> lines;
     Engine engine([&](std::string_view l) { lines.emplace_back(l); });
+    engine.set_use_nnue(false);
     const std::string hand_crafted = engine.eval_report();
     CHECK_THAT(hand_crafted, !Catch::Contains("NNUE"));
     engine.set_use_nnue(true);

@@ -19,7 +19,7 @@ struct DatagenOptions {
     std::uint64_t seed = 1;     // openings and random moves
     std::string book;           // EPD/FEN lines; empty = the start position
     int random_plies = -1;      // after the opening; -1 = 2 with a book, 8 without
-    bool nnue = false;          // the embedded network evaluates (else the hand-crafted evaluation)
+    bool nnue = true;           // the embedded network evaluates (false: the hand-crafted evaluation)
 };
 
 struct DatagenSummary {

@@ -33,7 +33,7 @@ struct EngineOptions {
     int move_overhead_ms = 30; // covers a loaded machine and the GUI's own latency
     bool chess960 = false;
     bool show_wdl = false;
-    bool use_nnue = false; // the network instead of the hand-crafted evaluation
+    bool use_nnue = true; // the network (false: the hand-crafted evaluation)
     std::string eval_file{EMBEDDED_NET};
 };
 

@@ -30,8 +30,8 @@ namespace staccato {
 struct SearchShared {
     TranspositionTable* tt = nullptr;
     // The evaluation: this network, or the hand-crafted evaluation when null
-    // (UCI option UseNNUE, off by default until a net beats it; see README).
-    const nnue::Network* net = nullptr;
+    // (UCI option UseNNUE false).
+    const nnue::Network* net = &nnue::default_network();
     SearchLimits limits;
     TimeManager time;
     TimePoint start; // when go arrived (for info output)

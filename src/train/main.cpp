@@ -97,6 +97,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
             ok = value(o.seed);
         else if (a == "--limit")
             ok = value(o.limit);
+        else if (a == "--mirror")
+            o.mirror = true;
         else if (a.starts_with("--")) {
             std::cerr << "staccato-train: unknown option " << a << "\n" << USAGE;
             return std::nullopt;
