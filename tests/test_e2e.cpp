@@ -178,7 +178,7 @@ TEST_CASE("e2e: handshake, isready and stop during go infinite", "[e2e]") {
     e.send("uci");
     REQUIRE(e.wait_for("id name Staccato", 10000));
     REQUIRE(e.wait_for("uciok", 2000));
-    CHECK(e.count_after("option name", 0) == 10);
+    CHECK(e.count_after("option name", 0) == 12);
     e.send("isready");
     REQUIRE(e.wait_for("readyok", 2000));
 
