@@ -19,11 +19,11 @@ struct Anchor {
     int candidates, error_cp, max_loss_cp;
 };
 constexpr std::array<Anchor, 5> ANCHORS{{
-    {1350, 200, 6, 120, 700},
-    {1800, 2000, 5, 60, 250},
-    {2200, 15000, 4, 30, 150},
-    {2600, 100000, 3, 12, 60},
-    {2850, 400000, 2, 5, 25},
+    {1350, 800, 5, 80, 500},
+    {1800, 12000, 4, 35, 200},
+    {2200, 60000, 3, 20, 120},
+    {2600, 300000, 2, 8, 50},
+    {2850, 2000000, 2, 4, 20},
 }};
 static_assert(ANCHORS.front().elo == STRENGTH_ELO_MIN && ANCHORS.back().elo == STRENGTH_ELO_MAX);
 static_assert([] {
