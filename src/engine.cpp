@@ -1,5 +1,7 @@
 #include "staccato/engine.h"
 
+#include <chrono>
+#include <random>
 #include <sstream>
 
 #include "staccato/eval.h"
@@ -13,7 +15,11 @@ namespace staccato {
 
 Engine::Engine(Sink sink)
     : sink_(std::move(sink)), tt_(std::make_unique<TranspositionTable>(std::size_t(HASH_RANGE.def))),
-      pool_(std::make_unique<ThreadPool>(*tt_)) {}
+      pool_(std::make_unique<ThreadPool>(*tt_)) {
+    std::random_device device;
+    const auto now = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+    strength_seeds_ = StrengthRng((std::uint64_t(device()) << 32 | device()) ^ now);
+}
 
 Engine::~Engine() {
     pool_->stop();
@@ -59,7 +65,11 @@ std::optional<std::string> Engine::go(const SearchLimits& limits) {
         sink_("bestmove 0000");
         return std::nullopt;
     }
-    pool_->start(*pos_, limits, options_.multipv, options_.show_wdl, options_.move_overhead_ms, sink_);
+    std::optional<StrengthLimit> strength;
+    if (options_.limit_strength)
+        strength = StrengthLimit{strength_settings(options_.uci_elo), strength_seeds_.next()};
+    pool_->start(*pos_, limits, options_.multipv, options_.show_wdl, options_.move_overhead_ms, sink_,
+                 strength);
     return std::nullopt;
 }
 

@@ -702,7 +702,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
 // ---------------------------------------------------------------------------
 // Output
 // ---------------------------------------------------------------------------
-std::string Worker::info_line(int depth, int i) const {
+std::string Worker::info_line(int depth, int i, int number) const {
     const RootMove& rm = root_moves_[i];
     bool fresh = rm.score != -VALUE_INFINITE;
     Value v = fresh ? rm.score : rm.previous_score;
@@ -713,7 +713,7 @@ std::string Worker::info_line(int depth, int i) const {
     std::uint64_t n = shared_.total_nodes ? shared_.total_nodes() : nodes();
     std::ostringstream os;
     os << "info depth " << std::max(1, depth) << " seldepth " << std::max(rm.seldepth, 1) << " multipv "
-       << i + 1 << " score " << score_text(v);
+       << (number > 0 ? number : i + 1) << " score " << score_text(v);
     if (fresh && rm.lower_bound)
         os << " lowerbound";
     else if (fresh && rm.upper_bound)
@@ -739,7 +739,7 @@ std::string Worker::info_line(int depth, int i) const {
 }
 
 void Worker::report_iteration(int depth) {
-    int lines = std::min<int>(shared_.multipv, int(root_moves_.size()));
+    int lines = std::min<int>(shared_.shown_multipv, int(root_moves_.size()));
     for (int i = 0; i < lines; ++i) shared_.sink(info_line(depth, i));
     reported_nodes_ = shared_.total_nodes ? shared_.total_nodes() : nodes();
 }
@@ -773,11 +773,21 @@ void ThreadPool::clear_history() {
 }
 
 void ThreadPool::start(const Position& pos, const SearchLimits& limits, int multipv, bool show_wdl,
-                       int move_overhead_ms, std::function<void(std::string_view)> sink) {
+                       int move_overhead_ms, std::function<void(std::string_view)> sink,
+                       std::optional<StrengthLimit> strength) {
     wait();
     root_ = pos;
     shared_.limits = limits;
-    shared_.multipv = multipv;
+    shared_.multipv = shared_.shown_multipv = multipv;
+    strength_ = strength;
+    if (strength) {
+        // The budget on top of any node limit of the go; the candidates are
+        // searched as MultiPV lines, of which only the GUI's are reported.
+        const std::uint64_t budget = strength->settings.nodes;
+        shared_.limits.nodes = limits.nodes ? std::min(limits.nodes, budget) : budget;
+        shared_.multipv = std::max(multipv, strength->settings.candidates);
+    }
+    stop_requested_ = false;
     shared_.show_wdl = show_wdl;
     shared_.silent = false;
     shared_.sink = std::move(sink);
@@ -801,29 +811,37 @@ void ThreadPool::main_search() {
     workers_[0]->iterative_deepening();
 
     // `go infinite` and `go ponder` never answer before stop / ponderhit.
+    // (The strength limit's node budget sets the stop flag too: only the
+    // GUI's stop counts then.)
     {
         std::unique_lock lock(mutex_);
         cv_.wait(lock, [this] {
-            return shared_.stop.load() || (!shared_.limits.infinite && !shared_.pondering.load());
+            const bool stopped = strength_ ? stop_requested_.load() : shared_.stop.load();
+            return stopped || (!shared_.limits.infinite && !shared_.pondering.load());
         });
     }
     shared_.stop = true;
     for (std::thread& t : helpers_) t.join();
     helpers_.clear();
 
+    StrengthRng pick_rng(strength_ ? strength_->seed : 0);
+    StrengthRng pause_rng(pick_rng.next());
     const Worker& best = best_worker();
+    const int played = strength_ && !best.root_moves().empty() ? strength_pick(best, pick_rng) : 0;
     if (best.root_moves().empty()) {
         shared_.sink(std::string("info depth 0 score ") + (root_.in_check() ? "mate 0" : "cp 0"));
-    } else if (&best != workers_[0].get() || best.reported_nodes() != shared_.total_nodes()) {
+    } else if (played != 0 || &best != workers_[0].get() || best.reported_nodes() != shared_.total_nodes()) {
         // The final figures, unless the last iteration's lines already said
-        // exactly this (a search that ended on its depth limit). A best move
-        // that the unfinished iteration searched again is shown at that
-        // iteration's depth, so that the line never gives the last completed
-        // depth another score or PV.
-        const int depth = std::max(best.completed_depth(), best.root_moves()[0].depth);
-        shared_.sink(best.info_line(depth, 0));
+        // exactly this (a search that ended on its depth limit); under a
+        // strength limit, the line of the move played. A best move that the
+        // unfinished iteration searched again is shown at that iteration's
+        // depth, so that the line never gives the last completed depth another
+        // score or PV.
+        const int depth = std::max(best.completed_depth(), best.root_moves()[played].depth);
+        shared_.sink(best.info_line(depth, played, 1));
     }
-    std::string line = bestmove_line(best);
+    if (strength_) natural_pause(pause_rng); // after the figures: they show the search's own time
+    std::string line = best.root_moves().empty() ? "bestmove 0000" : bestmove_line(best.root_moves()[played]);
     // Idle before the GUI can read bestmove, so that its next command is
     // never refused as "still searching"; start() joins this thread anyway.
     searching_ = false;
@@ -841,9 +859,45 @@ const Worker& ThreadPool::best_worker() const {
     return *best;
 }
 
-std::string ThreadPool::bestmove_line(const Worker& w) const {
-    if (w.root_moves().empty()) return "bestmove 0000";
-    const RootMove& rm = w.root_moves()[0];
+int ThreadPool::strength_pick(const Worker& w, StrengthRng& rng) const {
+    // The best `candidates` moves of the last completed iteration (its scores
+    // are the previous_score of each root move), best first.
+    const std::vector<RootMove>& moves = w.root_moves();
+    std::array<StrengthCandidate, STRENGTH_MAX_CANDIDATES> candidates{};
+    std::array<int, STRENGTH_MAX_CANDIDATES> index{};
+    const int wanted = std::min(strength_->settings.candidates, STRENGTH_MAX_CANDIDATES);
+    int n = 0;
+    for (; n < wanted; ++n) {
+        int top = -1;
+        for (int i = 0; i < int(moves.size()); ++i) {
+            if (moves[i].previous_score == -VALUE_INFINITE ||
+                std::find(index.begin(), index.begin() + n, i) != index.begin() + n)
+                continue;
+            if (top < 0 || moves[i].previous_score > moves[top].previous_score) top = i;
+        }
+        if (top < 0) break;
+        index[n] = top;
+        candidates[n] = {moves[top].move, moves[top].previous_score};
+    }
+    if (n == 0) return 0;
+    const Move m = pick_move(std::span(candidates.data(), std::size_t(n)), strength_->settings, rng);
+    for (int k = 0; k < n; ++k)
+        if (candidates[k].move == m) return index[k];
+    return index[0];
+}
+
+void ThreadPool::natural_pause(StrengthRng& rng) {
+    if (!shared_.time.enabled()) return;
+    const std::int64_t target = natural_think_ms(shared_.time.soft_ms(), rng);
+    std::unique_lock lock(mutex_);
+    while (!stop_requested_.load()) {
+        const std::int64_t left = target - shared_.time.elapsed_ms();
+        if (left <= 0) break;
+        cv_.wait_for(lock, std::chrono::milliseconds(left));
+    }
+}
+
+std::string ThreadPool::bestmove_line(const RootMove& rm) const {
     std::string line = "bestmove " + root_.move_to_uci(rm.move);
     Position after = root_;
     after.make_move(rm.move);
@@ -860,6 +914,7 @@ std::string ThreadPool::bestmove_line(const Worker& w) const {
 }
 
 void ThreadPool::stop() {
+    stop_requested_ = true;
     shared_.stop = true;
     std::lock_guard lock(mutex_);
     cv_.notify_all();
@@ -880,7 +935,8 @@ void ThreadPool::wait() {
 ThreadPool::SyncResult ThreadPool::search_sync(const Position& pos, const SearchLimits& limits) {
     wait();
     shared_.limits = limits;
-    shared_.multipv = 1;
+    shared_.multipv = shared_.shown_multipv = 1;
+    strength_.reset();
     shared_.silent = true;
     shared_.stop = false;
     shared_.pondering = false;

@@ -155,6 +155,8 @@ void UciLoop::cmd_uci() {
     out_("option name UCI_Chess960 type check default false");
     out_("option name UCI_ShowWDL type check default false");
     out_("option name UseNNUE type check default true");
+    out_("option name UCI_LimitStrength type check default false");
+    spin("UCI_Elo", UCI_ELO_RANGE);
     out_("option name EvalFile type string default " + std::string(EMBEDDED_NET));
     out_("uciok");
 }
@@ -369,6 +371,10 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
         if (auto v = check()) engine_.set_show_wdl(*v);
     } else if (key == "clear hash") {
         engine_.clear_hash();
+    } else if (key == "uci_limitstrength") {
+        if (auto v = check()) engine_.set_limit_strength(*v);
+    } else if (key == "uci_elo") {
+        if (auto v = spin(UCI_ELO_RANGE)) engine_.set_uci_elo(*v);
     } else if (key == "usennue") {
         if (auto v = check()) engine_.set_use_nnue(*v);
     } else if (key == "evalfile") {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "staccato/position.h"
+#include "staccato/strength.h"
 #include "staccato/timeman.h"
 
 namespace staccato {
@@ -33,7 +34,9 @@ struct EngineOptions {
     int move_overhead_ms = 30; // covers a loaded machine and the GUI's own latency
     bool chess960 = false;
     bool show_wdl = false;
-    bool use_nnue = true; // the network (false: the hand-crafted evaluation)
+    bool use_nnue = true;        // the network (false: the hand-crafted evaluation)
+    bool limit_strength = false; // play at uci_elo (UCI_LimitStrength)
+    int uci_elo = STRENGTH_ELO_MIN;
     std::string eval_file{EMBEDDED_NET};
 };
 
@@ -45,6 +48,7 @@ inline constexpr OptionRange HASH_RANGE{1, 65536, 16};
 inline constexpr OptionRange THREADS_RANGE{1, 256, 1};
 inline constexpr OptionRange MULTIPV_RANGE{1, 256, 1};
 inline constexpr OptionRange MOVE_OVERHEAD_RANGE{0, 5000, 30};
+inline constexpr OptionRange UCI_ELO_RANGE{STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, STRENGTH_ELO_MIN};
 
 class Engine {
   public:
@@ -94,6 +98,15 @@ class Engine {
     std::optional<std::string> set_eval_file(const std::string& path);
     // Searches with the network (EvalFile's) instead of the hand-crafted evaluation.
     void set_use_nnue(bool on);
+    // UCI_LimitStrength and UCI_Elo: from the next go on, play at that Elo
+    // while the limit is on (see strength.h); the Elo is kept either way.
+    void set_limit_strength(bool on) { options_.limit_strength = on; }
+    void set_uci_elo(int elo) { options_.uci_elo = elo; }
+    // The strength limit's random draws: each go takes the next seed of a
+    // stream, random per engine unless this fixes it (tests, reproducible
+    // games). The same seed and the same commands give the same moves
+    // (with one thread).
+    void set_strength_seed(std::uint64_t seed) { strength_seeds_ = StrengthRng(seed); }
 
     // Extras for the command line and the `eval`, `d` and `go perft` commands
     // (with no position: its message, and no nodes).
@@ -109,6 +122,7 @@ class Engine {
     std::unique_ptr<ThreadPool> pool_;
     const nnue::Network& network() const;       // EvalFile's net
     std::unique_ptr<nnue::Network> loaded_net_; // from EvalFile; null: the embedded net
+    StrengthRng strength_seeds_;                // one seed per go under UCI_LimitStrength
 };
 
 } // namespace staccato

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -21,6 +22,7 @@
 #include "staccato/movepick.h"
 #include "staccato/nnue/accumulator.h"
 #include "staccato/position.h"
+#include "staccato/strength.h"
 #include "staccato/timeman.h"
 #include "staccato/tt.h"
 
@@ -38,7 +40,8 @@ struct SearchShared {
     std::atomic<bool> stop{false};
     std::atomic<bool> pondering{false};         // go ponder, until ponderhit
     std::atomic<bool> stop_on_ponderhit{false}; // time was up while pondering
-    int multipv = 1;
+    int multipv = 1;                            // lines searched
+    int shown_multipv = 1; // lines reported (fewer under a strength limit's hidden MultiPV)
     bool show_wdl = false;
     bool silent = false; // bench: no info lines
     std::function<void(std::string_view)> sink;
@@ -122,8 +125,9 @@ class Worker {
     // lines (0: it printed none in this search).
     std::uint64_t reported_nodes() const { return reported_nodes_; }
 
-    // The info line for root move i (multipv i + 1) at `depth`.
-    std::string info_line(int depth, int i) const;
+    // The info line for root move i at `depth`, reported as multipv
+    // `number` (0: i + 1).
+    std::string info_line(int depth, int i, int number = 0) const;
 
   private:
     struct StackEntry {
@@ -225,9 +229,13 @@ class ThreadPool {
     void clear_history();
 
     // Starts a search in the background. The main thread announces exactly
-    // one `bestmove` through the sink when the search ends.
+    // one `bestmove` through the sink when the search ends. With `strength`
+    // the search plays at that strength (see strength.h): its node budget and
+    // hidden MultiPV, the pick among the best root moves, and under a clock
+    // an answer neither instant nor at the end of the allotment.
     void start(const Position& pos, const SearchLimits& limits, int multipv, bool show_wdl,
-               int move_overhead_ms, std::function<void(std::string_view)> sink);
+               int move_overhead_ms, std::function<void(std::string_view)> sink,
+               std::optional<StrengthLimit> strength = std::nullopt);
     void stop();
     void ponderhit();
     void wait(); // joins the search thread (after bestmove)
@@ -248,7 +256,12 @@ class ThreadPool {
   private:
     void main_search();
     const Worker& best_worker() const;
-    std::string bestmove_line(const Worker& w) const;
+    // The index in w's root moves of the move to play under the strength limit.
+    int strength_pick(const Worker& w, StrengthRng& rng) const;
+    // Under a strength limit and a clock: waits until a natural thinking
+    // time has passed or `stop` / `quit` arrives.
+    void natural_pause(StrengthRng& rng);
+    std::string bestmove_line(const RootMove& rm) const;
 
     TranspositionTable& tt_;
     SearchShared shared_;
@@ -257,6 +270,8 @@ class ThreadPool {
     Position root_;
     std::thread main_thread_;
     std::atomic<bool> searching_{false};
+    std::atomic<bool> stop_requested_{false}; // stop() since start(): the GUI's stop or quit
+    std::optional<StrengthLimit> strength_;   // this search's strength limit, if any
     std::mutex mutex_;
     std::condition_variable cv_;
 };

@@ -1,0 +1,68 @@
+// Playing strength limited to an Elo (UCI_LimitStrength + UCI_Elo): the Elo
+// becomes a node budget, a number of root moves searched as full lines
+// (MultiPV behind the scenes) and the size of a random error in judging
+// them; the move played is the candidate that looks best once each score has
+// its error added, never one that loses more than a fixed margin against the
+// best. Pure functions and a small generator: the search calls them, they
+// know nothing of the search.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "staccato/types.h"
+
+namespace staccato {
+
+inline constexpr int STRENGTH_ELO_MIN = 1350;
+inline constexpr int STRENGTH_ELO_MAX = 2850;
+inline constexpr int STRENGTH_MAX_CANDIDATES = 8; // the most root moves any Elo picks among
+
+// What an Elo turns into.
+struct StrengthSettings {
+    std::uint64_t nodes = 0; // node budget per move, all threads together
+    int candidates = 1;      // root moves searched as full lines, the pick among them
+    int error_cp = 0;        // standard deviation of the error added to each candidate's score
+    int max_loss_cp = 0;     // a candidate this far below the best is never played
+};
+
+// The settings for `elo`, clamped to [STRENGTH_ELO_MIN, STRENGTH_ELO_MAX];
+// interpolated between the calibration points in src/strength.cpp.
+StrengthSettings strength_settings(int elo);
+
+// A strength limit as one search gets it: the settings and the seed of the
+// search's random draws.
+struct StrengthLimit {
+    StrengthSettings settings;
+    std::uint64_t seed = 0;
+};
+
+// A splitmix64 stream: a fixed seed gives a fixed sequence.
+class StrengthRng {
+  public:
+    explicit StrengthRng(std::uint64_t seed = 0) : state_(seed) {}
+    std::uint64_t next();
+    double uniform() { return double(next() >> 11) * 0x1.0p-53; } // [0, 1)
+    double normal(); // about N(0, 1): the sum of four uniforms, rescaled
+
+  private:
+    std::uint64_t state_;
+};
+
+// A root move and its score from the last completed iteration.
+struct StrengthCandidate {
+    Move move;
+    Value score = VALUE_NONE;
+};
+
+// The move to play among `candidates` (any order, at least one): the one with
+// the highest score plus a random error of size s.error_cp, among those at
+// most s.max_loss_cp below the best (mate scores count as large cp values).
+Move pick_move(std::span<const StrengthCandidate> candidates, const StrengthSettings& s, StrengthRng& rng);
+
+// How long to think before answering when the node budget ends the search
+// early under a clock whose soft limit is soft_ms: a random share of it, so
+// that the answer is neither instant nor the full allotment.
+std::int64_t natural_think_ms(std::int64_t soft_ms, StrengthRng& rng);
+
+} // namespace staccato

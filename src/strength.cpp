@@ -1,0 +1,100 @@
+#include "staccato/strength.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace staccato {
+
+namespace {
+
+// The calibration points: each Elo's node budget, candidate count, error
+// size and largest loss allowed; Elos between two points are interpolated
+// (the node budget geometrically, the rest linearly). From 1800 up the
+// largest loss stays under a minor piece, so a move that hangs the queen (or
+// a piece) is never played when the search has seen it.
+struct Anchor {
+    int elo;
+    double nodes;
+    int candidates, error_cp, max_loss_cp;
+};
+constexpr std::array<Anchor, 5> ANCHORS{{
+    {1350, 800, 5, 80, 500},
+    {1800, 12000, 4, 35, 200},
+    {2200, 60000, 3, 20, 120},
+    {2600, 300000, 2, 8, 50},
+    {2850, 2000000, 2, 4, 20},
+}};
+static_assert(ANCHORS.front().elo == STRENGTH_ELO_MIN && ANCHORS.back().elo == STRENGTH_ELO_MAX);
+static_assert([] {
+    for (const Anchor& a : ANCHORS)
+        if (a.candidates < 1 || a.candidates > STRENGTH_MAX_CANDIDATES) return false;
+    return true;
+}());
+
+// Mate scores enter the comparison as this many centipawns (less the
+// distance to mate), so that a mate is always far better than any material.
+constexpr int MATE_AS_CP = 3000;
+
+int comparable(Value v) {
+    if (v >= VALUE_MATE_IN_MAX_PLY) return MATE_AS_CP + (v - VALUE_MATE_IN_MAX_PLY);
+    if (v <= VALUE_MATED_IN_MAX_PLY) return -MATE_AS_CP + (v - VALUE_MATED_IN_MAX_PLY);
+    return std::clamp<int>(v, -MATE_AS_CP + 1, MATE_AS_CP - 1);
+}
+
+} // namespace
+
+StrengthSettings strength_settings(int elo) {
+    elo = std::clamp(elo, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX);
+    std::size_t i = 1;
+    while (i + 1 < ANCHORS.size() && ANCHORS[i].elo < elo) ++i;
+    const Anchor& a = ANCHORS[i - 1];
+    const Anchor& b = ANCHORS[i];
+    const double t = double(elo - a.elo) / double(b.elo - a.elo);
+    auto lerp = [t](int x, int y) { return int(std::lround(x + (y - x) * t)); };
+    StrengthSettings s;
+    s.nodes = std::uint64_t(std::llround(a.nodes * std::pow(b.nodes / a.nodes, t)));
+    s.candidates = lerp(a.candidates, b.candidates);
+    s.error_cp = lerp(a.error_cp, b.error_cp);
+    s.max_loss_cp = lerp(a.max_loss_cp, b.max_loss_cp);
+    return s;
+}
+
+std::uint64_t StrengthRng::next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+double StrengthRng::normal() {
+    // Four uniforms sum to mean 2 and variance 4/12.
+    double sum = 0;
+    for (int i = 0; i < 4; ++i) sum += uniform();
+    return (sum - 2.0) * std::sqrt(3.0);
+}
+
+Move pick_move(std::span<const StrengthCandidate> candidates, const StrengthSettings& s, StrengthRng& rng) {
+    int best = -2 * MATE_AS_CP;
+    for (const StrengthCandidate& c : candidates) best = std::max(best, comparable(c.score));
+    Move chosen = candidates.empty() ? Move::none() : candidates.front().move;
+    double chosen_value = -1e9;
+    for (const StrengthCandidate& c : candidates) {
+        const int score = comparable(c.score);
+        // The draw is made for every candidate, allowed or not, so that the
+        // sequence does not depend on which ones are.
+        const double perceived = score + s.error_cp * rng.normal();
+        if (best - score > s.max_loss_cp) continue;
+        if (perceived > chosen_value) {
+            chosen_value = perceived;
+            chosen = c.move;
+        }
+    }
+    return chosen;
+}
+
+std::int64_t natural_think_ms(std::int64_t soft_ms, StrengthRng& rng) {
+    return std::int64_t(double(std::max<std::int64_t>(soft_ms, 0)) * (0.3 + 0.5 * rng.uniform()));
+}
+
+} // namespace staccato

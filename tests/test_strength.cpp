@@ -1,0 +1,307 @@
+// UCI_LimitStrength and UCI_Elo: the Elo -> settings mapping, the pick among
+// root moves, and the engine under the limit driven through the UCI loop.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "staccato/engine.h"
+#include "staccato/movegen.h"
+#include "staccato/see.h"
+#include "staccato/strength.h"
+#include "staccato/uci.h"
+#include "suite.h"
+
+using namespace staccato;
+
+namespace {
+struct Session {
+    std::mutex m;
+    std::vector<std::string> lines;
+    Engine::Sink sink = [this](std::string_view l) {
+        std::lock_guard lock(m);
+        lines.emplace_back(l);
+    };
+    Engine engine{sink};
+    UciLoop loop{engine, sink};
+
+    void send(std::string_view line) { loop.handle_line(line); }
+    int count(const std::string& prefix) {
+        std::lock_guard lock(m);
+        int n = 0;
+        for (auto& l : lines) n += l.rfind(prefix, 0) == 0;
+        return n;
+    }
+    int count_containing(const std::string& text) {
+        std::lock_guard lock(m);
+        int n = 0;
+        for (auto& l : lines) n += l.find(text) != std::string::npos;
+        return n;
+    }
+    std::string last() {
+        std::lock_guard lock(m);
+        return lines.empty() ? std::string() : lines.back();
+    }
+    std::string last_starting(const std::string& prefix) {
+        std::lock_guard lock(m);
+        for (auto it = lines.rbegin(); it != lines.rend(); ++it)
+            if (it->rfind(prefix, 0) == 0) return *it;
+        return {};
+    }
+    // The move of the last bestmove line.
+    std::string bestmove() {
+        const std::string l = last_starting("bestmove ");
+        return l.empty() ? l : l.substr(9, l.find(' ', 9) - 9);
+    }
+    // Searches `position` and returns the move played.
+    std::string play(const std::string& position, const std::string& go = "go depth 30") {
+        send(position);
+        send(go);
+        engine.wait_until_idle();
+        return bestmove();
+    }
+    void limit(int elo) {
+        send("setoption name UCI_LimitStrength value true");
+        send("setoption name UCI_Elo value " + std::to_string(elo));
+    }
+};
+
+// The nodes figure of an info line.
+std::string nodes_of(const std::string& info) {
+    const auto at = info.find(" nodes ");
+    return at == std::string::npos ? std::string() : info.substr(at + 7, info.find(' ', at + 7) - at - 7);
+}
+
+constexpr const char* MIDDLEGAME = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6";
+} // namespace
+
+TEST_CASE("strength settings fall with the Elo and keep blunders out from 1800 up", "[strength]") {
+    StrengthSettings prev = strength_settings(STRENGTH_ELO_MIN);
+    for (int elo = STRENGTH_ELO_MIN + 50; elo <= STRENGTH_ELO_MAX; elo += 50) {
+        const StrengthSettings s = strength_settings(elo);
+        INFO("elo " << elo);
+        CHECK(s.nodes > prev.nodes);
+        CHECK(s.error_cp <= prev.error_cp);
+        CHECK(s.max_loss_cp <= prev.max_loss_cp);
+        CHECK(s.candidates <= prev.candidates);
+        CHECK(s.candidates >= 1);
+        CHECK(s.candidates <= STRENGTH_MAX_CANDIDATES);
+        if (elo >= 1800) CHECK(s.max_loss_cp < SEE_VALUE[KNIGHT]);
+        prev = s;
+    }
+    // Out of range: clamped.
+    CHECK(strength_settings(100).nodes == strength_settings(STRENGTH_ELO_MIN).nodes);
+    CHECK(strength_settings(9999).nodes == strength_settings(STRENGTH_ELO_MAX).nodes);
+}
+
+TEST_CASE("pick_move: the error makes weaker candidates win sometimes, never one past the largest loss",
+          "[strength]") {
+    const Position pos;
+    const Move a = test::uci(pos, "e2e4"), b = test::uci(pos, "d2d4"), c = test::uci(pos, "g2g4");
+    const std::vector<StrengthCandidate> candidates = {{a, 50}, {b, 30}, {c, -900}};
+    int chosen_b = 0;
+    StrengthRng rng(1);
+    const StrengthSettings weak = strength_settings(1350);
+    for (int i = 0; i < 1000; ++i) {
+        const Move m = pick_move(candidates, weak, rng);
+        CHECK(m != c);
+        chosen_b += m == b;
+    }
+    CHECK(chosen_b > 100); // 20 cp behind with an error of 120 cp: close to a coin toss
+    CHECK(chosen_b < 900);
+
+    StrengthSettings exact = weak;
+    exact.error_cp = 0;
+    for (int i = 0; i < 20; ++i) CHECK(pick_move(candidates, exact, rng) == a);
+
+    // A mate is never given up for material.
+    const std::vector<StrengthCandidate> mate = {{b, 900}, {a, mate_in(3)}};
+    for (int i = 0; i < 100; ++i) CHECK(pick_move(mate, weak, rng) == a);
+
+    // The same seed, the same draws.
+    StrengthRng r1(42), r2(42);
+    for (int i = 0; i < 100; ++i) CHECK(pick_move(candidates, weak, r1) == pick_move(candidates, weak, r2));
+}
+
+TEST_CASE("UCI_LimitStrength and UCI_Elo are listed, parsed and bad values refused", "[strength][uci]") {
+    Session s;
+    s.send("uci");
+    CHECK(s.count("option name UCI_LimitStrength type check default false") == 1);
+    CHECK(s.count("option name UCI_Elo type spin default 1350 min 1350 max 2850") == 1);
+    CHECK(!s.engine.options().limit_strength);
+    CHECK(s.engine.options().uci_elo == 1350);
+
+    s.send("setoption name UCI_Elo value 2000");
+    CHECK(s.engine.options().uci_elo == 2000);
+    for (const char* bad : {"1349", "2851", "-5", "abc", "2000.5", "99999999999999999999", ""}) {
+        INFO("value '" << bad << "'");
+        s.send(std::string("setoption name UCI_Elo value ") + bad);
+        CHECK(s.last().rfind("info string option UCI_Elo", 0) == 0);
+        CHECK(s.last().find("keeping the old value") != std::string::npos);
+        CHECK(s.engine.options().uci_elo == 2000);
+    }
+    s.send("setoption name UCI_Elo");
+    CHECK(s.engine.options().uci_elo == 2000);
+    s.send("setoption name uci_elo value 2850");
+    CHECK(s.engine.options().uci_elo == 2850);
+
+    s.send("setoption name UCI_LimitStrength value yes");
+    CHECK(s.last().rfind("info string", 0) == 0);
+    CHECK(!s.engine.options().limit_strength);
+    s.send("setoption name UCI_LimitStrength value TRUE");
+    CHECK(s.engine.options().limit_strength);
+    s.send("setoption name UCI_LimitStrength value false");
+    CHECK(!s.engine.options().limit_strength);
+}
+
+TEST_CASE("UCI_Elo alone changes nothing: the full-strength search is untouched", "[strength]") {
+    Session full, toggled;
+    toggled.limit(1350);
+    toggled.send("setoption name UCI_LimitStrength value false");
+    for (Session* s : {&full, &toggled}) s->play(MIDDLEGAME, "go depth 8");
+    CHECK(full.bestmove() == toggled.bestmove());
+    CHECK(toggled.count("info depth 8 ") >= 1);
+    const std::string a = full.last_starting("info depth 8 "), b = toggled.last_starting("info depth 8 ");
+    CHECK(!nodes_of(a).empty());
+    CHECK(nodes_of(a) == nodes_of(b)); // the same search, node for node
+}
+
+TEST_CASE("a fixed seed gives the same games, the bestmove is always legal", "[strength]") {
+    const std::vector<std::string> positions = {
+        "position startpos",
+        MIDDLEGAME,
+        "position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9",
+        "position fen 8/5pk1/6p1/3R4/7P/6P1/r4PK1/8 b - - 0 40",
+        "position fen 2r3k1/5ppp/p7/1p6/3n4/P2B4/1P3PPP/2R3K1 w - - 0 25",
+    };
+    for (int elo : {1350, 1800, 2400}) {
+        Session a, b;
+        for (Session* s : {&a, &b}) {
+            s->limit(elo);
+            s->engine.set_strength_seed(12345);
+        }
+        for (const std::string& p : positions) {
+            INFO("elo " << elo << " " << p);
+            const std::string ma = a.play(p), mb = b.play(p);
+            CHECK(ma == mb);
+            REQUIRE(a.engine.position());
+            CHECK(a.engine.position()->parse_uci_move(ma).has_value());
+        }
+        CHECK(a.count("bestmove") == int(positions.size()));
+    }
+}
+
+TEST_CASE("a low Elo plays other moves than the best sometimes", "[strength]") {
+    std::set<std::string> played;
+    for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+        Session s;
+        s.limit(1350);
+        s.engine.set_strength_seed(seed);
+        played.insert(s.play(MIDDLEGAME));
+    }
+    CHECK(played.size() >= 2);
+}
+
+TEST_CASE("from 1800 up a queen attacked by a pawn is never left hanging", "[strength]") {
+    // The queen must move; several squares lose it to a pawn or a minor piece.
+    const std::vector<std::string> fens = {
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/3Q4/8/PPP1PPPP/RNB1KBNR w KQkq - 0 1",
+        "r1b1kbnr/pppp1ppp/2n5/4p3/2B1P2q/5N2/PPPP1PPP/RNBQK2R b KQkq - 5 4",
+        "rnb1kb1r/ppp1pppp/5n2/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 1 3",
+    };
+    for (int elo : {1800, 2000, 2400, 2850}) {
+        for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+            Session s;
+            s.limit(elo);
+            s.engine.set_strength_seed(seed);
+            for (const std::string& fen : fens) {
+                const std::string move = s.play("position fen " + fen);
+                INFO("elo " << elo << " seed " << seed << " " << fen << " played " << move);
+                Position pos = test::from_fen(fen);
+                const Color us = pos.side_to_move();
+                pos.make_move(test::uci(pos, move));
+                REQUIRE(pos.pieces(us, QUEEN));
+                const Square queen = lsb(pos.pieces(us, QUEEN));
+                // No capture of the queen wins a rook's worth or more.
+                for (const ScoredMove& sm : MoveList(pos))
+                    if (sm.move.to() == queen) CHECK(!see_ge(pos, sm.move, SEE_VALUE[ROOK]));
+            }
+        }
+    }
+}
+
+TEST_CASE("go infinite under the limit answers once, on stop", "[strength][uci]") {
+    Session s;
+    s.limit(1350);
+    s.send(MIDDLEGAME);
+    s.send("go infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300)); // the node budget is long spent
+    CHECK(s.count("bestmove") == 0);
+    s.send("isready");
+    CHECK(s.last() == "readyok");
+    s.send("stop");
+    CHECK(s.count("bestmove") == 1);
+    CHECK(s.engine.position()->parse_uci_move(s.bestmove()).has_value());
+}
+
+TEST_CASE("ponder under the limit waits for ponderhit", "[strength][uci]") {
+    Session s;
+    s.limit(1600);
+    s.send(MIDDLEGAME);
+    s.send("go ponder wtime 2000 btime 2000");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    CHECK(s.count("bestmove") == 0);
+    s.send("ponderhit");
+    s.engine.wait_until_idle();
+    CHECK(s.count("bestmove") == 1);
+    s.send("go ponder wtime 2000 btime 2000");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    s.send("stop"); // the ponder move was not played
+    CHECK(s.count("bestmove") == 2);
+}
+
+TEST_CASE("under a clock the limited engine thinks, but not for its whole allotment", "[strength]") {
+    Session s;
+    s.limit(1350);
+    s.send(MIDDLEGAME);
+    const auto t0 = std::chrono::steady_clock::now();
+    s.send("go wtime 10000 btime 10000");
+    s.engine.wait_until_idle();
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    // Soft limit (10000 - 30) / 35 = 284 ms; the answer comes after 30% to 80% of it.
+    CHECK(ms >= 80);
+    CHECK(ms < 1000);
+    CHECK(s.count("bestmove") == 1);
+    // A stop during that pause answers at once.
+    s.send("go wtime 100000 btime 100000");
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const auto t1 = std::chrono::steady_clock::now();
+    s.send("stop");
+    CHECK(std::chrono::steady_clock::now() - t1 < std::chrono::milliseconds(500));
+    CHECK(s.count("bestmove") == 2);
+}
+
+TEST_CASE("the limit with Threads 2, MultiPV and Chess960", "[strength][threads]") {
+    Session s;
+    s.send("setoption name Threads value 2");
+    s.send("setoption name MultiPV value 2");
+    s.send("setoption name UCI_Chess960 value true");
+    s.limit(1400); // six candidates searched, two lines shown
+    const std::string fen = "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    for (int i = 0; i < 4; ++i) {
+        const std::string move = s.play(fen);
+        CHECK(s.engine.position()->parse_uci_move(move).has_value());
+    }
+    CHECK(s.count("bestmove") == 4);
+    CHECK(s.count_containing(" multipv 2 ") >= 1);
+    CHECK(s.count_containing(" multipv 3 ") == 0);
+    // Castling in Chess960 notation is a candidate like any other move.
+    const std::string move = s.play("position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    CHECK(s.engine.position()->is_chess960());
+    CHECK(s.engine.position()->parse_uci_move(move).has_value());
+}
