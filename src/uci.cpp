@@ -1,6 +1,7 @@
 #include "staccato/uci.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 #include <limits>
 #include <sstream>
@@ -11,6 +12,7 @@
 #include "staccato/bench.h"
 #include "staccato/genfens.h"
 #include "staccato/parse.h"
+#include "staccato/tunables.h"
 
 namespace staccato {
 
@@ -67,8 +69,15 @@ constexpr std::int64_t FALLBACK_MOVETIME_MS = 100;
 // The UCI commands, then the extras (also given as command-line arguments:
 // `staccato bench`, `staccato "genfens 8 seed 1 book None" quit`).
 const std::vector<std::string_view> COMMANDS = {
-    "uci",   "isready", "ucinewgame", "position", "go",   "stop",  "ponderhit", "setoption",
-    "debug", "quit",    "register",   "d",        "eval", "bench", "perft",     "genfens"};
+    "uci",  "isready",  "ucinewgame", "position", "go",    "stop",  "ponderhit", "setoption", "debug",
+    "quit", "register", "d",          "eval",     "bench", "perft", "genfens",   "spsa"};
+
+// The tunable constant (staccato/tunables.h) whose name, in lower case, is `key`.
+std::optional<TuneId> tunable_named(std::string_view key) {
+    for (int i = 0; i < TUNE_NB; ++i)
+        if (lower(TUNABLES[i].name) == key) return TuneId(i);
+    return std::nullopt;
+}
 
 } // namespace
 
@@ -156,6 +165,15 @@ bool UciLoop::handle_line(std::string_view line) {
             engine_.perft(*depth);
     } else if (cmd == "genfens")
         cmd_genfens(args);
+    else if (cmd == "spsa") {
+        // The tunable constants as OpenBench's SPSA form takes them.
+        for (const Tunable& t : TUNABLES) {
+            char line[160];
+            std::snprintf(line, sizeof line, "%.*s, int, %d, %d, %d, %d, %g", int(t.name.size()),
+                          t.name.data(), t.def, t.min, t.max, t.step, TUNE_R_END);
+            out_(line);
+        }
+    }
     return true;
 }
 
@@ -218,6 +236,10 @@ void UciLoop::cmd_uci() {
     out_("option name UCI_ShowWDL type check default false");
     out_("option name UseNNUE type check default false");
     out_("option name EvalFile type string default " + std::string(EMBEDDED_NET));
+    if (TUNING_BUILD)
+        for (const Tunable& t : TUNABLES)
+            out_("option name " + std::string(t.name) + " type spin default " + std::to_string(t.def) +
+                 " min " + std::to_string(t.min) + " max " + std::to_string(t.max));
     out_("uciok");
 }
 
@@ -440,6 +462,14 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
                  sanitize(engine_.options().eval_file));
         else
             out_("info string EvalFile " + sanitize(value) + " loaded");
+    } else if (const auto tunable = tunable_named(key); tunable && TUNING_BUILD) {
+        if (engine_.searching()) {
+            out_("info string setoption " + sanitize(name) + " ignored while searching");
+        } else if (auto v = spin(OptionRange{TUNABLES[*tunable].min, TUNABLES[*tunable].max, 0})) {
+#ifdef STACCATO_TUNE
+            tunable_values[*tunable] = *v;
+#endif
+        }
     } else {
         out_("info string unknown option '" + sanitize(name) + "'");
     }

@@ -68,4 +68,30 @@ grep -q -- "-DSTACCATO_EVALFILE=.*$tmp/a1b2c3d4" make.log || fail "EVALFILE did 
 got=$(client_bench ./staccato-ob-net bench)
 [[ ${got% *} == "$want" ]] || fail "the EVALFILE build's bench ${got% *} is not $want"
 echo "EVALFILE build: bench ${got% *}"
+
+# The SPSA build (make TUNE=1): the same bench at the defaults; `spsa` lines
+# `name, int, default, min, max, c_end, r_end`, each a UCI spin option of
+# that build with that default and range, and the release build's table the
+# same; a changed option changes the search.
+nice -n 10 make -j2 EXE=staccato-ob-tune CXX="$cxx" TUNE=1 >make.log 2>&1 || { cat make.log; fail "make TUNE=1 failed"; }
+got=$(client_bench ./staccato-ob-tune bench)
+[[ ${got% *} == "$want" ]] || fail "the TUNE=1 build's bench ${got% *} is not $want"
+spsa=$(./staccato-ob-tune spsa)
+[[ $spsa == "$(./staccato-ob spsa)" ]] || fail "spsa differs between the release and the tuning build"
+uci=$(./staccato-ob-tune uci quit)
+n=0
+while IFS= read -r line; do
+    [[ $line =~ ^([A-Za-z][A-Za-z0-9]*),\ int,\ (-?[0-9]+),\ (-?[0-9]+),\ (-?[0-9]+),\ ([0-9]+),\ (0\.[0-9]+)$ ]] ||
+        fail "malformed spsa line: $line"
+    name=${BASH_REMATCH[1]} def=${BASH_REMATCH[2]} min=${BASH_REMATCH[3]} max=${BASH_REMATCH[4]} c=${BASH_REMATCH[5]}
+    ((min <= def && def <= max && c > 0)) || fail "spsa range: $line"
+    grep -qxF "option name $name type spin default $def min $min max $max" <<<"$uci" ||
+        fail "no UCI option for: $line"
+    n=$((n + 1))
+done <<<"$spsa"
+((n > 0)) || fail "no spsa lines"
+plain=$(client_bench ./staccato-ob-tune "bench 7")
+tuned=$(client_bench ./staccato-ob-tune "setoption name FutilityBase value 20" "bench 7")
+[[ ${plain% *} != "${tuned% *}" ]] || fail "setoption FutilityBase did not change the search"
+echo "TUNE=1 build: $n tunables, bench ${plain% *} at depth 7, ${tuned% *} with FutilityBase 20"
 echo "OK"
