@@ -142,9 +142,13 @@ unsigned long long run_bench(int depth, std::ostream& out) {
                   "effective branching factor: %.2f (depth %d over depth %d, geometric mean)\n",
                   ebf_count ? std::exp(log_ebf_sum / ebf_count) : 0.0, depth, depth - 1);
     out << line;
+    const std::uint64_t nps = total * 1000 / std::uint64_t(ms > 0 ? ms : 1);
     out << "Total time (ms) : " << ms << '\n'
         << "Nodes searched  : " << total << '\n'
-        << "Nodes/second    : " << (total * 1000 / std::uint64_t(ms > 0 ? ms : 1)) << std::endl;
+        << "Nodes/second    : " << nps << '\n';
+    // Last, for OpenBench's client (Client/bench.py reads the output from the
+    // bottom for `<N> nodes` and `<N> nps`): nothing after it names nodes.
+    out << total << " nodes " << nps << " nps" << std::endl;
     return total;
 }
 

@@ -116,6 +116,8 @@ std::string Engine::eval_report() const {
 
 const nnue::Network& Engine::network() const { return loaded_net_ ? *loaded_net_ : nnue::default_network(); }
 
+const nnue::Network* Engine::search_network() const { return options_.use_nnue ? &network() : nullptr; }
+
 void Engine::set_use_nnue(bool on) {
     options_.use_nnue = on;
     pool_->set_network(on ? &network() : nullptr);

@@ -1,6 +1,9 @@
 // Entry point: no arguments runs the UCI loop; `perft DEPTH [FEN]`,
 // `bench [DEPTH]` and `datagen out=FILE [key=value ...]` run from the command
-// line; `help` (`--help`, `-h`) prints the usage.
+// line; `help` (`--help`, `-h`) prints the usage. Otherwise each argument is
+// one line of the UCI loop's commands, run in order, and the program exits
+// after the last (`staccato "position startpos" "go depth 8"`,
+// `staccato "genfens 8 seed 1 book None" quit`: what OpenBench runs).
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -114,7 +117,31 @@ constexpr const char* USAGE =
     "                        self-play positions with score and result for the trainers (staccato-train,\n"
     "                        staccato-tune)\n"
     "  help, --help, -h      this text\n"
+    "  \"LINE\" [\"LINE\" ...]   each argument one line of the UCI loop (uci, position, go, bench, perft N,\n"
+    "                        genfens N seed S book <None|FILE> [PLIES], ...), then exit\n"
     "More in README.md, at the top of the source tree and of the release page.\n";
+
+// `staccato "LINE" ...`: the lines through the loop, then exit (a search with
+// a limit is waited for).
+int run_uci_lines(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i)
+        if (!UciLoop::knows(argv[i])) {
+            std::cerr << "staccato: unknown command '" << argv[i] << "'\n" << USAGE;
+            return 2;
+        }
+    std::mutex out_mutex;
+    Engine::Sink sink = [&out_mutex](std::string_view line) {
+        std::lock_guard lock(out_mutex);
+        std::cout << line << '\n';
+        std::cout.flush();
+    };
+    Engine engine(sink);
+    UciLoop loop(engine, sink);
+    for (int i = 1; i < argc; ++i)
+        if (!loop.handle_line(argv[i])) break;
+    loop.finish();
+    return 0;
+}
 
 int run_uci() {
     // std::cin is tied to std::cout: every read would flush std::cout from
@@ -140,13 +167,17 @@ int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
     if (argc == 1) return run_uci();
     std::string_view command = argv[1];
+    // The separate-argument forms (`staccato perft 5`, `staccato datagen
+    // out=FILE games=N`, `staccato perft 3 "FEN"`): one of their words
+    // alone first, no closing `quit`. Anything else is lines for the loop.
+    const bool lines = command.find_first_of(" \t") != command.npos ||
+                       (argc > 2 && std::string_view(argv[argc - 1]) == "quit");
+    const bool separate = command == "perft" || command == "bench" || command == "datagen" ||
+                          command == "help" || command == "--help" || command == "-h";
+    if (lines || !separate) return run_uci_lines(argc, argv);
     if (command == "perft") return run_perft(argc, argv);
     if (command == "bench") return run_bench_command(argc, argv);
     if (command == "datagen") return run_datagen_command(argc, argv);
-    if (command == "help" || command == "--help" || command == "-h") {
-        std::cout << USAGE;
-        return 0;
-    }
-    std::cerr << "staccato: unknown command '" << command << "'\n" << USAGE;
-    return 2;
+    std::cout << USAGE; // help, --help, -h
+    return 0;
 }

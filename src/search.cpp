@@ -7,33 +7,37 @@
 #include "staccato/eval.h"
 #include "staccato/movegen.h"
 #include "staccato/see.h"
+#include "staccato/tunables.h"
 
 namespace staccato {
 
 namespace {
 
-// Search constants, named in one place.
+// Search constants, named in one place; the references are the tunable ones
+// (staccato/tunables.h: constants, or UCI options in a tuning build).
 constexpr int ASPIRATION_MIN_DEPTH = 4;
-constexpr Value ASPIRATION_DELTA = 16;
-constexpr int RFP_MAX_DEPTH = 8;     // reverse futility pruning
-constexpr Value RFP_MARGIN = 75;     // per ply of depth
-constexpr int NMP_MIN_DEPTH = 3;     // null-move pruning
-constexpr int NMP_VERIFY_DEPTH = 12; // verify null-move cutoffs from here on
-constexpr int IIR_MIN_DEPTH = 4;     // internal iterative reduction
-constexpr int LMP_MAX_DEPTH = 8;     // late move pruning
+constexpr const Value& ASPIRATION_DELTA = tunable_values[TUNE_ASPIRATION_DELTA];
+constexpr int RFP_MAX_DEPTH = 8;                                     // reverse futility pruning
+constexpr const Value& RFP_MARGIN = tunable_values[TUNE_RFP_MARGIN]; // per ply of depth
+constexpr int NMP_MIN_DEPTH = 3;                                     // null-move pruning
+constexpr int NMP_VERIFY_DEPTH = 12;                                 // verify null-move cutoffs from here on
+constexpr int IIR_MIN_DEPTH = 4;                                     // internal iterative reduction
+constexpr int LMP_MAX_DEPTH = 8;                                     // late move pruning
 constexpr int FUTILITY_MAX_DEPTH = 8;
-constexpr Value FUTILITY_BASE = 90;
-constexpr Value FUTILITY_PER_DEPTH = 90;
+constexpr const Value& FUTILITY_BASE = tunable_values[TUNE_FUTILITY_BASE];
+constexpr const Value& FUTILITY_PER_DEPTH = tunable_values[TUNE_FUTILITY_PER_DEPTH];
 constexpr int SEE_PRUNE_MAX_DEPTH = 8;
-constexpr int SEE_QUIET_MARGIN = -60;    // per ply of depth
-constexpr int SEE_CAPTURE_MARGIN = -100; // per ply of depth
-constexpr int SE_MIN_DEPTH = 8;          // singular extensions
-constexpr int SE_TT_DEPTH_SLACK = 3;     // the hash entry may be this much shallower
-constexpr int SE_MARGIN_PER_DEPTH = 2;   // singular beta = tt score - margin * depth
+constexpr const int& SEE_QUIET_MARGIN = tunable_values[TUNE_SEE_QUIET_MARGIN];     // per ply of depth
+constexpr const int& SEE_CAPTURE_MARGIN = tunable_values[TUNE_SEE_CAPTURE_MARGIN]; // per ply of depth
+constexpr int SE_MIN_DEPTH = 8;                                                    // singular extensions
+constexpr int SE_TT_DEPTH_SLACK = 3; // the hash entry may be this much shallower
+constexpr const int& SE_MARGIN_PER_DEPTH =
+    tunable_values[TUNE_SE_MARGIN_PER_DEPTH]; // singular beta = tt score - margin * depth
 constexpr int LMR_MIN_DEPTH = 3;
-constexpr int LMR_HISTORY_DIVISOR = 12288; // of the butterfly + continuation score
-constexpr Value DELTA_MARGIN = 200;        // quiescence delta pruning
-constexpr int TIME_CHECK_INTERVAL = 1024;  // nodes between clock reads
+constexpr const int& LMR_HISTORY_DIVISOR =
+    tunable_values[TUNE_LMR_HISTORY_DIVISOR]; // of the butterfly + continuation score
+constexpr const Value& DELTA_MARGIN = tunable_values[TUNE_DELTA_MARGIN]; // quiescence delta pruning
+constexpr int TIME_CHECK_INTERVAL = 1024;                                // nodes between clock reads
 
 // Late move reductions: log(depth) * log(move number), from a table.
 const auto LMR_TABLE = [] {

@@ -1,11 +1,18 @@
 #include "staccato/uci.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <iostream>
 #include <limits>
+#include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
+#include "staccato/bench.h"
+#include "staccato/genfens.h"
 #include "staccato/parse.h"
+#include "staccato/tunables.h"
 
 namespace staccato {
 
@@ -59,9 +66,18 @@ bool is_go_keyword(std::string_view t) {
 // The search a `go` gets when its limits leave nothing usable.
 constexpr std::int64_t FALLBACK_MOVETIME_MS = 100;
 
-const std::vector<std::string_view> COMMANDS = {"uci",  "isready",   "ucinewgame", "position", "go",
-                                                "stop", "ponderhit", "setoption",  "debug",    "quit",
-                                                "d",    "eval",      "register"};
+// The UCI commands, then the extras (also given as command-line arguments:
+// `staccato bench`, `staccato "genfens 8 seed 1 book None" quit`).
+const std::vector<std::string_view> COMMANDS = {
+    "uci",  "isready",  "ucinewgame", "position", "go",    "stop",  "ponderhit", "setoption", "debug",
+    "quit", "register", "d",          "eval",     "bench", "perft", "genfens",   "spsa"};
+
+// The tunable constant (staccato/tunables.h) whose name, in lower case, is `key`.
+std::optional<TuneId> tunable_named(std::string_view key) {
+    for (int i = 0; i < TUNE_NB; ++i)
+        if (lower(TUNABLES[i].name) == key) return TuneId(i);
+    return std::nullopt;
+}
 
 } // namespace
 
@@ -72,6 +88,16 @@ void UciLoop::run(std::istream& in) {
     while (std::getline(in, line))
         if (!handle_line(line)) break;
     engine_.stop();
+    engine_.wait_until_idle();
+}
+
+bool UciLoop::knows(std::string_view line) {
+    const auto tokens = tokenize(line);
+    return !tokens.empty() && std::find(COMMANDS.begin(), COMMANDS.end(), tokens[0]) != COMMANDS.end();
+}
+
+void UciLoop::finish() {
+    if (open_ended_) engine_.stop();
     engine_.wait_until_idle();
 }
 
@@ -127,7 +153,61 @@ bool UciLoop::handle_line(std::string_view line) {
         send_lines(pos ? pos->to_string() : "info string " + engine_.no_position_message());
     } else if (cmd == "eval")
         send_lines(engine_.eval_report());
+    else if (cmd == "bench")
+        cmd_bench(args);
+    else if (cmd == "perft") {
+        const auto depth = args.empty() ? std::nullopt : parse_number<int>(args[0]);
+        if (!depth || *depth < 0 || *depth > 20)
+            out_("info string perft: expected a depth 0..20");
+        else if (engine_.searching())
+            out_("info string perft ignored: searching");
+        else
+            engine_.perft(*depth);
+    } else if (cmd == "genfens")
+        cmd_genfens(args);
+    else if (cmd == "spsa") {
+        // The tunable constants as OpenBench's SPSA form takes them.
+        for (const Tunable& t : TUNABLES) {
+            char line[160];
+            std::snprintf(line, sizeof line, "%.*s, int, %d, %d, %d, %d, %g", int(t.name.size()),
+                          t.name.data(), t.def, t.min, t.max, t.step, TUNE_R_END);
+            out_(line);
+        }
+    }
     return true;
+}
+
+// `bench [DEPTH]`: the same fixed-depth bench as `staccato bench` (its own
+// hash and threads: the engine's state is untouched).
+void UciLoop::cmd_bench(const std::vector<std::string_view>& args) {
+    const auto depth = args.empty() ? std::optional<int>(BENCH_DEFAULT_DEPTH) : parse_number<int>(args[0]);
+    if (!depth || *depth < 1 || *depth > 64) {
+        out_("info string bench: expected a depth 1..64");
+        return;
+    }
+    if (engine_.searching()) {
+        out_("info string bench ignored: searching");
+        return;
+    }
+    std::ostringstream text;
+    run_bench(*depth, text);
+    send_lines(text.str());
+}
+
+// `genfens N seed S book <None|FILE> [PLIES]` (staccato/genfens.h).
+void UciLoop::cmd_genfens(const std::vector<std::string_view>& args) {
+    const auto request = parse_genfens(args);
+    if (const auto* why = std::get_if<std::string>(&request)) {
+        out_("info string " + sanitize(*why, 200));
+        return;
+    }
+    if (engine_.searching()) {
+        out_("info string genfens ignored: searching");
+        return;
+    }
+    if (auto error =
+            run_genfens(std::get<GenfensRequest>(request), engine_.search_network(), out_, std::cerr))
+        out_("info string " + sanitize(*error, 200));
 }
 
 // Sends multi-line text one line at a time.
@@ -158,6 +238,10 @@ void UciLoop::cmd_uci() {
     out_("option name UCI_LimitStrength type check default false");
     spin("UCI_Elo", UCI_ELO_RANGE);
     out_("option name EvalFile type string default " + std::string(EMBEDDED_NET));
+    if (TUNING_BUILD)
+        for (const Tunable& t : TUNABLES)
+            out_("option name " + std::string(t.name) + " type spin default " + std::to_string(t.def) +
+                 " min " + std::to_string(t.min) + " max " + std::to_string(t.max));
     out_("uciok");
 }
 
@@ -305,6 +389,7 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
         out_("info string go: no usable limit left, searching " + std::to_string(FALLBACK_MOVETIME_MS) +
              " ms (send 'go infinite' to search until stop)");
     }
+    open_ended_ = limits.infinite || limits.ponder;
     if (auto err = engine_.go(limits)) out_("info string " + *err);
 }
 
@@ -383,6 +468,14 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
                  sanitize(engine_.options().eval_file));
         else
             out_("info string EvalFile " + sanitize(value) + " loaded");
+    } else if (const auto tunable = tunable_named(key); tunable && TUNING_BUILD) {
+        if (engine_.searching()) {
+            out_("info string setoption " + sanitize(name) + " ignored while searching");
+        } else if (auto v = spin(OptionRange{TUNABLES[*tunable].min, TUNABLES[*tunable].max, 0})) {
+#ifdef STACCATO_TUNE
+            tunable_values[*tunable] = *v;
+#endif
+        }
     } else {
         out_("info string unknown option '" + sanitize(name) + "'");
     }

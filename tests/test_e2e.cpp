@@ -2,11 +2,14 @@
 // stdout (posix_spawn) and talks to it as a GUI would.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <chrono>
 #include <csignal>
 #include <cstring>
 #include <optional>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -18,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "staccato/movegen.h"
 #include "staccato/position.h"
 
 extern char** environ;
@@ -424,4 +428,132 @@ TEST_CASE("e2e: help prints the usage on stdout, an unknown command on stderr", 
     REQUIRE(loud.lines.size() >= 2);
     CHECK(loud.lines[0] == "staccato: unknown command 'frobnicate'");
     CHECK(starts_with(loud.lines[1], "usage: staccato"));
+}
+
+namespace {
+
+// The bench result as OpenBench's client reads it (Client/bench.py): the
+// output's lines from the last, non-alphanumerics (space aside) turned into
+// spaces, the first `<digits> nodes` and `<digits> nps` found, any case.
+std::pair<std::optional<long long>, std::optional<long long>>
+client_bench(const std::vector<std::string>& lines) {
+    std::optional<long long> nodes, nps;
+    const std::regex nodes_re(R"((\d+)\s+nodes)", std::regex::icase),
+        nps_re(R"((\d+)\s+nps)", std::regex::icase);
+    for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+        std::string line = *it;
+        for (char& c : line)
+            if (!std::isalnum(static_cast<unsigned char>(c)) && c != ' ') c = ' ';
+        std::smatch m;
+        if (!nps && std::regex_search(line, m, nps_re)) nps = std::stoll(m[1]);
+        if (!nodes && std::regex_search(line, m, nodes_re)) nodes = std::stoll(m[1]);
+    }
+    return {nodes, nps};
+}
+
+std::vector<std::string> genfens_lines(const std::vector<std::string>& lines) {
+    std::vector<std::string> out;
+    for (const std::string& l : lines)
+        if (starts_with(l, "info string genfens ")) out.push_back(l.substr(20));
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("e2e: bench as OpenBench's client reads it, two copies at once", "[e2e][openbench]") {
+    EngineProcess a({"bench"}), b({"bench"});
+    REQUIRE(a.wait_exit(120000) == 0);
+    REQUIRE(b.wait_exit(120000) == 0);
+    REQUIRE(!a.lines.empty());
+    // The last line is `<N> nodes <M> nps`, and N is the `Nodes searched` figure.
+    CHECK(std::regex_match(a.lines.back(), std::regex(R"(\d+ nodes \d+ nps)")));
+    const auto [nodes_a, nps_a] = client_bench(a.lines);
+    const auto [nodes_b, nps_b] = client_bench(b.lines);
+    REQUIRE(nodes_a);
+    REQUIRE(nps_a);
+    CHECK(*nps_a > 0);
+    CHECK(nodes_a == nodes_b);
+    const auto searched = std::find_if(a.lines.begin(), a.lines.end(), [](const std::string& l) {
+        return starts_with(l, "Nodes searched  : ");
+    });
+    REQUIRE(searched != a.lines.end());
+    CHECK(std::to_string(*nodes_a) == searched->substr(18));
+}
+
+TEST_CASE("e2e: each argument is a line of the UCI loop", "[e2e][openbench]") {
+    EngineProcess perft({"perft 3", "quit"});
+    REQUIRE(perft.wait_exit(10000) == 0);
+    CHECK(std::count(perft.lines.begin(), perft.lines.end(), "Nodes searched: 8902") == 1);
+    EngineProcess separate({"perft", "3"}); // the separate-argument form stays
+    REQUIRE(separate.wait_exit(10000) == 0);
+    CHECK(std::count(separate.lines.begin(), separate.lines.end(), "Nodes searched: 8902") == 1);
+    // A search with a limit is waited for after the last argument.
+    EngineProcess go({"position startpos moves e2e4", "go depth 4"});
+    REQUIRE(go.wait_exit(10000) == 0);
+    REQUIRE(!go.lines.empty());
+    staccato::Position pos;
+    pos.push_game_move(*pos.parse_uci_move("e2e4"));
+    CHECK(legal_bestmove(go.lines.back(), pos));
+    EngineProcess infinite({"go infinite"}); // stopped, not waited for
+    REQUIRE(infinite.wait_exit(10000) == 0);
+    CHECK(starts_with(infinite.lines.back(), "bestmove "));
+}
+
+TEST_CASE("e2e: genfens prints N playable FENs, the same for the same seed", "[e2e][openbench]") {
+    auto run = [](const std::string& command) {
+        EngineProcess e({command, "quit"});
+        REQUIRE(e.wait_exit(30000) == 0);
+        return genfens_lines(e.lines);
+    };
+    const auto first = run("genfens 12 seed 5 book None "); // the client's trailing space
+    REQUIRE(first.size() == 12);
+    for (const std::string& fen : first) {
+        INFO(fen);
+        staccato::Position pos;
+        const auto result = pos.set_fen(fen);
+        CHECK(!result.error);
+        CHECK(result.warnings.empty());
+        CHECK(pos.fen() == fen);
+        CHECK(std::count(fen.begin(), fen.end(), ' ') == 5);
+        CHECK(staccato::count_legal_moves(pos) > 0);
+    }
+    CHECK(run("genfens 12 seed 5 book None") == first);
+    CHECK(run("genfens 12 seed 6 book None") != first);
+    CHECK(run("genfens 12 seed 5 book None 0").size() == 12); // PLIES 0: the start position
+}
+
+TEST_CASE("e2e: genfens from a book, bad lines counted on stderr", "[e2e][openbench]") {
+    char path[] = "/tmp/staccato-genfens-XXXXXX";
+    const int fd = ::mkstemp(path);
+    REQUIRE(fd >= 0);
+    const std::string book = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - c0 \"Ruy\";\n"
+                             "not a position\n"
+                             "\n"
+                             "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2\n";
+    REQUIRE(::write(fd, book.data(), book.size()) == ssize_t(book.size()));
+    ::close(fd);
+    EngineProcess e({std::string("genfens 6 seed 1 book ") + path, "quit"});
+    REQUIRE(e.wait_exit(30000) == 0);
+    CHECK(genfens_lines(e.lines).size() == 6);
+    EngineProcess err({std::string("genfens 6 seed 1 book ") + path, "quit"}, Read::Stderr);
+    REQUIRE(err.wait_exit(30000) == 0);
+    REQUIRE(!err.lines.empty());
+    CHECK(starts_with(err.lines[0], "genfens: skipped 1 book line"));
+    ::unlink(path);
+}
+
+TEST_CASE("e2e: genfens with bad input answers at once", "[e2e][openbench]") {
+    for (const char* command : {"genfens", "genfens x seed 1 book None", "genfens 0 seed 1 book None",
+                                "genfens -3 seed 1 book None", "genfens 4", "genfens 4 seed",
+                                "genfens 4 seed x book None", "genfens 4 seed 1", "genfens 4 seed 1 book",
+                                "genfens 4 seed 1 book /nonexistent/book.epd", "genfens 4 seed 1 book None x",
+                                "genfens 4 seed 1 book None 99", "genfens 4 seed 1 book /dev/null"}) {
+        INFO(command);
+        EngineProcess e({command, "quit"});
+        REQUIRE(e.wait_exit(10000) == 0);
+        CHECK(genfens_lines(e.lines).empty());
+        CHECK(std::count_if(e.lines.begin(), e.lines.end(), [](const std::string& l) {
+                  return starts_with(l, "info string genfens: ");
+              }) == 1);
+    }
 }

@@ -112,6 +112,9 @@ class Engine {
     // (with no position: its message, and no nodes).
     std::string eval_report() const;
     std::uint64_t perft(int depth); // prints the divide through the sink
+    // The net the search evaluates with, null for the hand-crafted evaluation
+    // (what `genfens` searches with).
+    const nnue::Network* search_network() const;
 
   private:
     Sink sink_;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "staccato/tunables.h"
 #include "staccato/types.h"
 
 namespace staccato {
@@ -19,7 +20,11 @@ inline constexpr int HISTORY_MAX = 16384;
 
 // Bonus for a move that caused a cutoff at `depth` (and the penalty for the
 // moves of its kind tried before it): grows with depth, capped.
-constexpr int history_bonus(int depth) { return std::min(24 * depth * depth + 32 * depth, 2000); }
+constexpr int history_bonus(int depth) {
+    return std::min(tunable_values[TUNE_HISTORY_BONUS_QUADRATIC] * depth * depth +
+                        tunable_values[TUNE_HISTORY_BONUS_LINEAR] * depth,
+                    tunable_values[TUNE_HISTORY_BONUS_MAX]);
+}
 
 // Gravity: the bonus shrinks as the entry nears the bound, so scores saturate
 // smoothly and recent results outweigh old ones.

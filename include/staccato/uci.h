@@ -16,10 +16,16 @@ class UciLoop {
     // `out` receives every line the loop writes (the same sink the engine
     // uses, so that lines from the search thread never interleave).
     UciLoop(Engine& engine, Engine::Sink out);
+    // True when the line's first word is a command of the loop (the command
+    // line refuses arguments that are not).
+    static bool knows(std::string_view line);
     // Handles one input line. Returns false after `quit`.
     bool handle_line(std::string_view line);
     // Reads lines until `quit` or end of input, then stops any search.
     void run(std::istream& in);
+    // After the last command-line argument: waits for a search with a limit
+    // to end (its bestmove), stops an infinite or pondering one.
+    void finish();
 
   private:
     void send_lines(std::string_view text);
@@ -27,9 +33,12 @@ class UciLoop {
     void cmd_position(const std::vector<std::string_view>& args);
     void cmd_go(const std::vector<std::string_view>& args);
     void cmd_setoption(const std::vector<std::string_view>& args);
+    void cmd_bench(const std::vector<std::string_view>& args);
+    void cmd_genfens(const std::vector<std::string_view>& args);
 
     Engine& engine_;
     Engine::Sink out_;
+    bool open_ended_ = false; // the last go was infinite or ponder
 };
 
 } // namespace staccato

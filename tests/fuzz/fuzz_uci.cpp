@@ -2,7 +2,7 @@
 // long-lived engine. Every `go` is followed by `stop` (which waits for the
 // bestmove), so no search outlives its input. Lines that would only make a run
 // slow or huge, not find bugs in parsing, are dropped: setting Hash or Threads
-// (allocation), bench and perft (long computations).
+// (allocation), bench, perft and genfens (long computations, files read).
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -27,7 +27,8 @@ std::string lower(std::string_view s) {
 bool too_costly(std::string_view line) {
     const std::string l = lower(line);
     return l.find("hash") != std::string::npos || l.find("threads") != std::string::npos ||
-           l.find("bench") != std::string::npos || l.find("perft") != std::string::npos;
+           l.find("bench") != std::string::npos || l.find("perft") != std::string::npos ||
+           l.find("genfens") != std::string::npos;
 }
 
 } // namespace
