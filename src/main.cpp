@@ -121,6 +121,16 @@ constexpr const char* USAGE =
     "                        genfens N seed S book <None|FILE> [PLIES], ...), then exit\n"
     "More in README.md, at the top of the source tree and of the release page.\n";
 
+// Every output line whole on stdout, flushed at once: the search threads
+// write through it too, so `out_mutex` keeps their lines apart.
+Engine::Sink stdout_sink(std::mutex& out_mutex) {
+    return [&out_mutex](std::string_view line) {
+        std::lock_guard lock(out_mutex);
+        std::cout << line << '\n';
+        std::cout.flush();
+    };
+}
+
 // `staccato "LINE" ...`: the lines through the loop, then exit (a search with
 // a limit is waited for).
 int run_uci_lines(int argc, char** argv) {
@@ -130,11 +140,7 @@ int run_uci_lines(int argc, char** argv) {
             return 2;
         }
     std::mutex out_mutex;
-    Engine::Sink sink = [&out_mutex](std::string_view line) {
-        std::lock_guard lock(out_mutex);
-        std::cout << line << '\n';
-        std::cout.flush();
-    };
+    const Engine::Sink sink = stdout_sink(out_mutex);
     Engine engine(sink);
     UciLoop loop(engine, sink);
     for (int i = 1; i < argc; ++i)
@@ -150,11 +156,7 @@ int run_uci() {
     // through the sink below, so nothing needs the tie.
     std::cin.tie(nullptr);
     std::mutex out_mutex;
-    Engine::Sink sink = [&out_mutex](std::string_view line) {
-        std::lock_guard lock(out_mutex);
-        std::cout << line << '\n';
-        std::cout.flush();
-    };
+    const Engine::Sink sink = stdout_sink(out_mutex);
     Engine engine(sink);
     UciLoop loop(engine, sink);
     loop.run(std::cin);

@@ -15,43 +15,12 @@
 #include "staccato/strength.h"
 #include "staccato/uci.h"
 #include "suite.h"
+#include "uci_session.h"
 
 using namespace staccato;
 
 namespace {
-struct Session {
-    std::mutex m;
-    std::vector<std::string> lines;
-    Engine::Sink sink = [this](std::string_view l) {
-        std::lock_guard lock(m);
-        lines.emplace_back(l);
-    };
-    Engine engine{sink};
-    UciLoop loop{engine, sink};
-
-    void send(std::string_view line) { loop.handle_line(line); }
-    int count(const std::string& prefix) {
-        std::lock_guard lock(m);
-        int n = 0;
-        for (auto& l : lines) n += l.rfind(prefix, 0) == 0;
-        return n;
-    }
-    int count_containing(const std::string& text) {
-        std::lock_guard lock(m);
-        int n = 0;
-        for (auto& l : lines) n += l.find(text) != std::string::npos;
-        return n;
-    }
-    std::string last() {
-        std::lock_guard lock(m);
-        return lines.empty() ? std::string() : lines.back();
-    }
-    std::string last_starting(const std::string& prefix) {
-        std::lock_guard lock(m);
-        for (auto it = lines.rbegin(); it != lines.rend(); ++it)
-            if (it->rfind(prefix, 0) == 0) return *it;
-        return {};
-    }
+struct Session : test::UciSession {
     // The move of the last bestmove line.
     std::string bestmove() {
         const std::string l = last_starting("bestmove ");

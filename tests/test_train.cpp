@@ -122,7 +122,7 @@ TEST_CASE("the gradient matches finite differences", "[train]") {
     std::vector<float> grad(train::Layout::SIZE);
     train::accumulate_gradient(m, f, t, grad);
     auto loss = [&](const train::Model& model) {
-        const float q = 1.0f / (1.0f + std::exp(-model.forward(f)));
+        const float q = train::win_probability(model.forward(f) * nnue::SCALE);
         return double(q - t) * double(q - t);
     };
     // One weight of an active feature per neuron group, hidden biases, output

@@ -11,37 +11,12 @@
 #include "staccato/engine.h"
 #include "staccato/parse.h"
 #include "staccato/uci.h"
+#include "uci_session.h"
 
 using namespace staccato;
 
 namespace {
-struct Session {
-    std::mutex m;
-    std::vector<std::string> lines;
-    Engine::Sink sink = [this](std::string_view l) {
-        std::lock_guard lock(m);
-        lines.emplace_back(l);
-    };
-    Engine engine{sink};
-    UciLoop loop{engine, sink};
-
-    bool send(std::string_view line) { return loop.handle_line(line); }
-    int count(const std::string& prefix) {
-        std::lock_guard lock(m);
-        int n = 0;
-        for (auto& l : lines) n += l.rfind(prefix, 0) == 0;
-        return n;
-    }
-    // The last line but the search's progress lines (`info depth ...`),
-    // which a running search writes at any moment (slow builds: after the
-    // answer to the command just sent).
-    std::string last() {
-        std::lock_guard lock(m);
-        for (auto it = lines.rbegin(); it != lines.rend(); ++it)
-            if (it->rfind("info depth ", 0) != 0) return *it;
-        return {};
-    }
-};
+using Session = test::UciSession;
 } // namespace
 
 TEST_CASE("handshake and isready", "[uci]") {

@@ -110,9 +110,9 @@ float accumulate_gradient(const Model& m, const Features& f, float t, std::vecto
     Hidden h;
     accumulate(m, f, h);
     const float out = output(m, h);
-    // The net's output is in SCALE-centipawn units: sigmoid(out * SCALE / 400).
+    // The net's output is in SCALE-centipawn units: p = sigmoid(out * SCALE / 400).
     const float k = float(nnue::SCALE) / 400.0f;
-    const float p = 1.0f / (1.0f + std::exp(-out * k));
+    const float p = win_probability(out * nnue::SCALE);
     const float diff = p - t;
     const float g = 2.0f * diff * p * (1.0f - p) * k; // d loss / d out
 
