@@ -146,7 +146,7 @@ int run_uci_lines(int argc, char** argv) {
     for (int i = 1; i < argc; ++i)
         if (!loop.handle_line(argv[i])) break;
     loop.finish();
-    return 0;
+    return loop.refused_tools() ? 1 : 0; // scripts (OpenBench) see a refused bench or genfens
 }
 
 int run_uci() {

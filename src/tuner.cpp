@@ -161,17 +161,15 @@ void add_position(const std::string& fen, float result, Dataset& data, LoadStats
 
 // datagen's 32-byte records (nnue/packed.h): the position and the result.
 bool load_records(const std::string& path, Dataset& train, Dataset& test, LoadStats& st, long limit) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    long count = 0;
-    for (nnue::PackedPosition r; in.read(reinterpret_cast<char*>(&r), sizeof r);) {
+    std::vector<nnue::PackedPosition> records;
+    if (auto error = nnue::read_records(path, records)) {
+        std::cerr << "tuner: " << *error << "\n";
+        return false;
+    }
+    if (limit && records.size() > std::size_t(limit)) records.resize(std::size_t(limit));
+    for (const nnue::PackedPosition& r : records) {
         ++st.lines;
-        if (r.check()) {
-            ++st.bad;
-            continue;
-        }
         add_position(r.fen(), float(r.result) / 2.0f, (st.lines / 100 % 10 == 0) ? test : train, st);
-        if (limit && ++count >= limit) break;
     }
     return true;
 }

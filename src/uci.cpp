@@ -158,9 +158,9 @@ bool UciLoop::handle_line(std::string_view line) {
     else if (cmd == "perft") {
         const auto depth = args.empty() ? std::nullopt : parse_number<int>(args[0]);
         if (!depth || *depth < 0 || *depth > 20)
-            out_("info string perft: expected a depth 0..20");
+            refuse_tool("perft: expected a depth 0..20");
         else if (engine_.searching())
-            out_("info string perft ignored: searching");
+            refuse_tool("perft ignored: searching");
         else
             engine_.perft(*depth);
     } else if (cmd == "genfens")
@@ -182,11 +182,11 @@ bool UciLoop::handle_line(std::string_view line) {
 void UciLoop::cmd_bench(const std::vector<std::string_view>& args) {
     const auto depth = args.empty() ? std::optional<int>(BENCH_DEFAULT_DEPTH) : parse_number<int>(args[0]);
     if (!depth || *depth < 1 || *depth > 64) {
-        out_("info string bench: expected a depth 1..64");
+        refuse_tool("bench: expected a depth 1..64");
         return;
     }
     if (engine_.searching()) {
-        out_("info string bench ignored: searching");
+        refuse_tool("bench ignored: searching");
         return;
     }
     std::ostringstream text;
@@ -198,16 +198,21 @@ void UciLoop::cmd_bench(const std::vector<std::string_view>& args) {
 void UciLoop::cmd_genfens(const std::vector<std::string_view>& args) {
     const auto request = parse_genfens(args);
     if (const auto* why = std::get_if<std::string>(&request)) {
-        out_("info string " + sanitize(*why, 200));
+        refuse_tool(sanitize(*why, 200));
         return;
     }
     if (engine_.searching()) {
-        out_("info string genfens ignored: searching");
+        refuse_tool("genfens ignored: searching");
         return;
     }
     if (auto error =
             run_genfens(std::get<GenfensRequest>(request), engine_.search_network(), out_, std::cerr))
-        out_("info string " + sanitize(*error, 200));
+        refuse_tool(sanitize(*error, 200));
+}
+
+void UciLoop::refuse_tool(std::string_view why) {
+    ++refused_tools_;
+    out_("info string " + std::string(why));
 }
 
 // Sends multi-line text one line at a time.

@@ -23,14 +23,6 @@ std::string temp_path(const std::string& name) {
     return (std::filesystem::temp_directory_path() / ("staccato-test-datagen-" + name)).string();
 }
 
-std::vector<nnue::PackedPosition> read_records(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::vector<nnue::PackedPosition> records;
-    for (nnue::PackedPosition r; in.read(reinterpret_cast<char*>(&r), sizeof r);) records.push_back(r);
-    CHECK(in.gcount() == 0); // whole records only
-    return records;
-}
-
 bool same(const std::vector<nnue::PackedPosition>& a, const std::vector<nnue::PackedPosition>& b) {
     return a.size() == b.size() &&
            std::equal(a.begin(), a.end(), b.begin(),
@@ -45,7 +37,10 @@ std::vector<nnue::PackedPosition> generate(DatagenOptions o, const std::string& 
     const auto err = run_datagen(o, log, &sum);
     INFO(err.value_or(""));
     REQUIRE(!err);
-    auto lines = read_records(o.out);
+    std::vector<nnue::PackedPosition> lines;
+    const auto read_error = nnue::read_records(o.out, lines);
+    INFO(read_error.value_or(""));
+    REQUIRE(!read_error); // whole, well-formed records only
     std::filesystem::remove(o.out);
     return lines;
 }

@@ -550,10 +550,22 @@ TEST_CASE("e2e: genfens with bad input answers at once", "[e2e][openbench]") {
                                 "genfens 4 seed 1 book None 99", "genfens 4 seed 1 book /dev/null"}) {
         INFO(command);
         EngineProcess e({command, "quit"});
-        REQUIRE(e.wait_exit(10000) == 0);
+        REQUIRE(e.wait_exit(10000) == 1); // a refused genfens fails the script that ran it
         CHECK(genfens_lines(e.lines).empty());
         CHECK(std::count_if(e.lines.begin(), e.lines.end(), [](const std::string& l) {
                   return starts_with(l, "info string genfens: ");
               }) == 1);
     }
+}
+
+TEST_CASE("e2e: a refused bench or perft on the command line exits with status 1", "[e2e][openbench]") {
+    for (const char* command : {"bench x", "bench 0", "bench 65", "perft -1", "perft 21", "perft x"}) {
+        INFO(command);
+        EngineProcess e({command, "quit"});
+        REQUIRE(e.wait_exit(10000) == 1);
+        REQUIRE(e.lines.size() == 1);
+        CHECK(starts_with(e.lines[0], "info string "));
+    }
+    EngineProcess fine({"perft 1", "quit"});
+    CHECK(fine.wait_exit(10000) == 0);
 }

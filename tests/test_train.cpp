@@ -72,21 +72,21 @@ TEST_CASE("data files are checked record by record", "[train]") {
         for (const auto& r : {good, good, bad}) out.write(reinterpret_cast<const char*>(&r), sizeof r);
     }
     std::vector<nnue::PackedPosition> records;
-    auto error = train::read_records(path, records);
+    auto error = nnue::read_records(path, records);
     REQUIRE(error);
     CHECK_THAT(*error, Catch::Contains(path) && Catch::Contains("record 2"));
     CHECK(records.empty());
 
     std::ofstream(path, std::ios::binary | std::ios::app).write("xyz", 3); // a cut-off record
-    error = train::read_records(path, records);
+    error = nnue::read_records(path, records);
     REQUIRE(error);
     CHECK_THAT(*error, Catch::Contains("record 3 is cut off"));
 
-    CHECK(train::read_records(temp_path("staccato-no-such-file.bin"), records));
+    CHECK(nnue::read_records(temp_path("staccato-no-such-file.bin"), records));
 
     std::ofstream(path, std::ios::binary | std::ios::trunc)
         .write(reinterpret_cast<const char*>(&good), sizeof good);
-    REQUIRE(!train::read_records(path, records));
+    REQUIRE(!nnue::read_records(path, records));
     REQUIRE(records.size() == 1);
     CHECK(records[0].fen() == first_fields(std::string(Position::START_FEN), 4) + " 0 1");
 }
@@ -104,7 +104,7 @@ TEST_CASE("text data converts through the engine's FEN parser", "[train]") {
     CHECK(stats.written == 2);
     CHECK(stats.refused == 2);
     std::vector<nnue::PackedPosition> records;
-    REQUIRE(!train::read_records(bin, records));
+    REQUIRE(!nnue::read_records(bin, records));
     REQUIRE(records.size() == 2);
     CHECK(records[0].score == -25);
     CHECK(records[0].result == 1);

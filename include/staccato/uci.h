@@ -26,8 +26,13 @@ class UciLoop {
     // After the last command-line argument: waits for a search with a limit
     // to end (its bestmove), stops an infinite or pondering one.
     void finish();
+    // How many `bench`, `perft` or `genfens` commands were refused (bad
+    // arguments, or a search running): the command line's exit status.
+    int refused_tools() const { return refused_tools_; }
 
   private:
+    // Answers a refused bench / perft / genfens with `info string`.
+    void refuse_tool(std::string_view why);
     void send_lines(std::string_view text);
     void cmd_uci();
     void cmd_position(const std::vector<std::string_view>& args);
@@ -39,6 +44,7 @@ class UciLoop {
     Engine& engine_;
     Engine::Sink out_;
     bool open_ended_ = false; // the last go was infinite or ponder
+    int refused_tools_ = 0;
 };
 
 } // namespace staccato

@@ -83,6 +83,13 @@ void update(const Network& net, const Accumulator& parent, const DirtyPieces& d,
     }
 }
 
+void remove_piece(const Network& net, Piece pc, Square s, Accumulator& acc) {
+    for (Color view : {WHITE, BLACK}) {
+        const std::int16_t* r = row(net, view, pc, s);
+        for (int j = 0; j < HIDDEN; ++j) acc.values[view][j] = std::int16_t(acc.values[view][j] - r[j]);
+    }
+}
+
 // SCReLU output: sum over both halves of clamp(a, 0, QA)^2 * w, in units of
 // QA * QA * QB. |w| <= 127 (the trainer clips it), so clamp(a) * w fits in 16
 // bits and the SIMD paths can multiply in 16 bits and then pair-sum in 32.

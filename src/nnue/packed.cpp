@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <fstream>
 
 namespace staccato::nnue {
 
@@ -71,6 +72,30 @@ std::string PackedPosition::fen() const {
     else
         s += '-';
     return s + ' ' + std::to_string(rule50) + " 1";
+}
+
+std::optional<std::string> read_records(const std::string& path, std::vector<PackedPosition>& out) {
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    if (!in) return "cannot open " + path;
+    const auto bytes = std::uint64_t(in.tellg());
+    if (bytes % sizeof(PackedPosition) != 0)
+        return path + ": " + std::to_string(bytes) +
+               " bytes is not a whole number of 32-byte records (record " +
+               std::to_string(bytes / sizeof(PackedPosition)) + " is cut off)";
+    in.seekg(0);
+    const std::size_t first = out.size(), count = bytes / sizeof(PackedPosition);
+    out.resize(first + count);
+    in.read(reinterpret_cast<char*>(out.data() + first), std::streamsize(bytes));
+    if (!in) {
+        out.resize(first);
+        return "read error on " + path;
+    }
+    for (std::size_t i = 0; i < count; ++i)
+        if (auto why = out[first + i].check()) {
+            out.resize(first);
+            return path + ": record " + std::to_string(i) + ": " + *why;
+        }
+    return std::nullopt;
 }
 
 } // namespace staccato::nnue

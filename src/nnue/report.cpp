@@ -13,11 +13,7 @@ namespace {
 // The evaluation from White's view with the piece on `s` taken off.
 Value without_piece(const Network& net, const Position& pos, const Accumulator& full, Square s) {
     Accumulator acc = full;
-    for (Color view : {WHITE, BLACK}) {
-        const std::int16_t* w =
-            &net.ft_weights[std::size_t(feature_index(view, pos.piece_on(s), s)) * HIDDEN];
-        for (int j = 0; j < HIDDEN; ++j) acc.values[view][j] = std::int16_t(acc.values[view][j] - w[j]);
-    }
+    remove_piece(net, pos.piece_on(s), s, acc);
     const Value v = evaluate(net, acc, pos.side_to_move());
     return pos.side_to_move() == WHITE ? v : -v;
 }

@@ -9,30 +9,6 @@
 
 namespace staccato::train {
 
-std::optional<std::string> read_records(const std::string& path, std::vector<nnue::PackedPosition>& out) {
-    std::ifstream in(path, std::ios::binary | std::ios::ate);
-    if (!in) return "cannot open " + path;
-    const auto bytes = std::uint64_t(in.tellg());
-    if (bytes % sizeof(nnue::PackedPosition) != 0)
-        return path + ": " + std::to_string(bytes) +
-               " bytes is not a whole number of 32-byte records (record " +
-               std::to_string(bytes / sizeof(nnue::PackedPosition)) + " is cut off)";
-    in.seekg(0);
-    const std::size_t first = out.size(), count = bytes / sizeof(nnue::PackedPosition);
-    out.resize(first + count);
-    in.read(reinterpret_cast<char*>(out.data() + first), std::streamsize(bytes));
-    if (!in) {
-        out.resize(first);
-        return "read error on " + path;
-    }
-    for (std::size_t i = 0; i < count; ++i)
-        if (auto why = out[first + i].check()) {
-            out.resize(first);
-            return path + ": record " + std::to_string(i) + ": " + *why;
-        }
-    return std::nullopt;
-}
-
 namespace {
 
 std::string_view trim(std::string_view s) {

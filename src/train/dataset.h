@@ -11,11 +11,6 @@
 
 namespace staccato::train {
 
-// Appends every record of `path` to `out`. A file whose size is not a whole
-// number of records, or a malformed record, is refused with the file name and
-// the record number; `out` is then left as it was.
-std::optional<std::string> read_records(const std::string& path, std::vector<nnue::PackedPosition>& out);
-
 struct ConvertStats {
     std::uint64_t lines = 0, written = 0, refused = 0;
 };

@@ -175,7 +175,7 @@ void progress(int epoch, int epochs, std::size_t done, std::size_t total, double
 int run_training(const Options& o) {
     std::vector<nnue::PackedPosition> all;
     for (const std::string& path : o.data)
-        if (auto error = read_records(path, all)) {
+        if (auto error = nnue::read_records(path, all)) {
             std::cerr << "staccato-train: " << *error << "\n";
             return 1;
         }

@@ -35,6 +35,8 @@ DirtyPieces dirty_pieces(const Position& pos, Move m);
 
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
 void update(const Network& net, const Accumulator& parent, const DirtyPieces& dirty, Accumulator& child);
+// Takes one piece off (for `eval`'s per-piece report).
+void remove_piece(const Network& net, Piece pc, Square s, Accumulator& acc);
 
 // The network's output in centipawns for the side to move `stm`.
 Value evaluate(const Network& net, const Accumulator& acc, Color stm);

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "staccato/position.h"
 
@@ -52,5 +53,10 @@ struct PackedPosition {
     std::string fen() const;
 };
 static_assert(sizeof(PackedPosition) == 32, "the record layout is part of the data format");
+
+// Appends every record of `path` to `out`. A file whose size is not a whole
+// number of records, or a malformed record, is refused with the file name and
+// the record number; `out` is then left as it was.
+std::optional<std::string> read_records(const std::string& path, std::vector<PackedPosition>& out);
 
 } // namespace staccato::nnue
