@@ -22,7 +22,9 @@
 #include "staccato/movegen.h"
 #include "staccato/syzygy/table.h"
 #include "staccato/syzygy/tablebase.h"
+#include "staccato/syzygy/tbbench.h"
 #include "suite.h"
+#include "uci_session.h"
 
 using namespace staccato;
 using namespace staccato::syzygy;
@@ -36,62 +38,6 @@ const char* const REPO_TABLE_NAMES[] = {"KQvK",  "KRvK",  "KBvK",  "KNvK", "KPvK
                                         "KRvKR", "KRvKB", "KQvKQ", "KPvKP"};
 
 int sign(int v) { return (v > 0) - (v < 0); }
-
-// A random legal position with `m`'s pieces (white as named first, either
-// side to move); with `en_passant`, the side not to move (both sides having
-// pawns) has just pushed a pawn two squares next to an enemy pawn.
-std::optional<Position> random_position(const Material& m, std::mt19937_64& rng, bool en_passant) {
-    for (int attempt = 0; attempt < 1000; ++attempt) {
-        std::array<char, 64> board;
-        board.fill('.');
-        const bool white = rng() & 1;
-        std::string ep = "-";
-        if (en_passant && m.pawns(WHITE) && m.pawns(BLACK)) {
-            const int f = int(rng() % 8), g = f == 0 ? 1 : f == 7 ? 6 : f + ((rng() & 1) ? 1 : -1);
-            const int r = white ? 4 : 3, s = r * 8 + f;
-            board[std::size_t(s)] = white ? 'p' : 'P';
-            board[std::size_t(r * 8 + g)] = white ? 'P' : 'p';
-            ep = std::string(1, char('a' + f)) + char('1' + (white ? 5 : 2));
-        }
-        Material left = m;
-        for (int c = 0; c < 2; ++c)
-            for (int i = 0; i < 64; ++i)
-                if (board[std::size_t(i)] == (c ? 'p' : 'P')) --left.count[c][PAWN];
-        for (int c = 0; c < 2; ++c)
-            for (int pt = PAWN; pt <= KING; ++pt)
-                for (int k = 0; k < left.count[c][pt]; ++k) {
-                    int s = 0;
-                    do s = int(rng() % 64);
-                    while (board[std::size_t(s)] != '.' || (pt == PAWN && (s < 8 || s >= 56)));
-                    board[std::size_t(s)] = char((c ? "pnbrqk" : "PNBRQK")[pt]);
-                }
-        if (ep != "-") { // the squares the pawn crossed are empty
-            const int f = ep[0] - 'a', r = ep[1] - '1';
-            const int from = (white ? r + 1 : r - 1) * 8 + f, crossed = r * 8 + f;
-            if (board[std::size_t(from)] != '.' || board[std::size_t(crossed)] != '.') continue;
-        }
-        std::string fen;
-        for (int r = 7; r >= 0; --r) {
-            int empty = 0;
-            for (int f = 0; f < 8; ++f) {
-                const char ch = board[std::size_t(r * 8 + f)];
-                if (ch == '.') {
-                    ++empty;
-                    continue;
-                }
-                if (empty) fen += char('0' + std::exchange(empty, 0));
-                fen += ch;
-            }
-            if (empty) fen += char('0' + empty);
-            if (r) fen += '/';
-        }
-        fen += std::string(white ? " w - " : " b - ") + ep + " 0 1";
-        Position pos;
-        const SetupResult r = pos.set_fen(fen);
-        if (!r.error && r.warnings.empty()) return pos;
-    }
-    return std::nullopt;
-}
 
 bool is_zeroing(const Position& pos, Move m) {
     return pos.is_capture(m) || type_of(pos.moved_piece(m)) == PAWN;
@@ -379,7 +325,7 @@ TEST_CASE("syzygy: castling rights, too many pieces and missing tables are not p
     CHECK(!none.probe_wdl(bare));
 }
 
-TEST_CASE("syzygy: several folders, the first wins; a bad folder is reported", "[syzygy]") {
+TEST_CASE("syzygy: several folders, the first wins, a bad folder is reported", "[syzygy]") {
     const std::string a = temp_folder("a");
     const std::string sep(1, PATH_SEPARATOR);
     std::filesystem::copy_file(REPO_TABLES + "/KQvK.rtbw", a + "/KQvK.rtbw");
@@ -515,4 +461,65 @@ TEST_CASE("syzygy: every table of the shared set is consistent", "[.syzygy-full]
     const Tally t = check_tables(tb, names, 2000, true, 2);
     WARN(names.size() << " tables, " << t.passed << " checks passed, " << t.skipped << " skipped");
     CHECK(t.passed > int(names.size()) * 2000);
+}
+
+// ---------------------------------------------------------------------------
+// The engine with tables: options, root filtering, probes in the search.
+// ---------------------------------------------------------------------------
+TEST_CASE("syzygy: UCI options, root filtering and tbhits", "[syzygy][uci]") {
+    staccato::test::UciSession s;
+    s.send("uci");
+    CHECK(s.count("option name SyzygyPath type string default <empty>") == 1);
+    CHECK(s.count("option name SyzygyProbeDepth type spin default 1 min 1 max 100") == 1);
+    CHECK(s.count("option name Syzygy50MoveRule type check default true") == 1);
+    CHECK(s.count("option name SyzygyProbeLimit type spin default 7 min 0 max 7") == 1);
+
+    // A bad folder is reported; the good one is used.
+    const std::string sep(1, PATH_SEPARATOR);
+    s.send("setoption name SyzygyPath value /no/such/folder" + sep + REPO_TABLES);
+    CHECK(s.count_containing("folder '/no/such/folder' not found or not readable") == 1);
+    CHECK(s.last() == "info string SyzygyPath: found 9 WDL and 9 DTZ tablebase files (up to 4 pieces)");
+
+    // Rxh7 is the only winning move (fathom: 1 wins, 7 draw, 13 lose).
+    s.send("position fen 8/5k1r/8/8/8/7R/1K6/8 w - - 0 1");
+    s.send("go depth 6");
+    s.engine.wait_until_idle();
+    CHECK(s.last().rfind("bestmove h3h7", 0) == 0);
+    const std::string info = s.last_starting("info depth");
+    CHECK(info.find(" score cp 31871 ") != std::string::npos);
+    CHECK(info.find(" tbhits ") != std::string::npos);
+
+    // A drawn KRvKR with 4 losing moves (fathom): the engine plays a drawing one.
+    s.send("position fen 5K2/8/8/7R/4k3/8/3r4/8 w - - 0 1");
+    s.send("go depth 8");
+    s.engine.wait_until_idle();
+    Position drawn = from_fen("5K2/8/8/7R/4k3/8/3r4/8 w - - 0 1");
+    const std::string best = s.last().substr(9, 4);
+    const auto m = drawn.parse_uci_move(best);
+    REQUIRE(m);
+    drawn.make_move(*m);
+    const auto after = repo_tablebases().probe_wdl(drawn);
+    REQUIRE(after);
+    CHECK(*after == Wdl::Draw);
+    CHECK(s.last_starting("info depth").find(" score cp 0 ") != std::string::npos);
+
+    // Probes in the search: a 5-piece root (not in the tables) whose captures lead into them.
+    s.send("position fen 8/8/4k3/8/2r5/8/3K4/2R2Q2 w - - 0 1");
+    s.send("go depth 6");
+    s.engine.wait_until_idle();
+    const std::string deep = s.last_starting("info depth");
+    const auto at = deep.find(" tbhits ");
+    REQUIRE(at != std::string::npos);
+    CHECK(std::stoll(deep.substr(at + 8)) > 0);
+
+    // SyzygyProbeLimit 0: no probes; no path: no tbhits field.
+    s.send("setoption name SyzygyProbeLimit value 0");
+    s.send("go depth 4");
+    s.engine.wait_until_idle();
+    CHECK(s.last_starting("info depth").find(" tbhits 0 ") != std::string::npos);
+    s.send("setoption name SyzygyPath value <empty>");
+    CHECK(s.last() == "info string SyzygyPath: found 0 WDL and 0 DTZ tablebase files (up to 0 pieces)");
+    s.send("go depth 4");
+    s.engine.wait_until_idle();
+    CHECK(s.last_starting("info depth").find("tbhits") == std::string::npos);
 }
