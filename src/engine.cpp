@@ -9,13 +9,14 @@
 #include "staccato/nnue/report.h"
 #include "staccato/perft.h"
 #include "staccato/search.h"
+#include "staccato/syzygy/tablebase.h"
 #include "staccato/tt.h"
 
 namespace staccato {
 
 Engine::Engine(Sink sink)
     : sink_(std::move(sink)), tt_(std::make_unique<TranspositionTable>(std::size_t(HASH_RANGE.def))),
-      pool_(std::make_unique<ThreadPool>(*tt_)) {
+      pool_(std::make_unique<ThreadPool>(*tt_)), tablebases_(std::make_unique<syzygy::Tablebases>()) {
     std::random_device device;
     const auto now = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
     strength_seeds_ = StrengthRng((std::uint64_t(device()) << 32 | device()) ^ now);
@@ -134,6 +135,35 @@ std::optional<std::string> Engine::set_eval_file(const std::string& path) {
     options_.eval_file = path;
     set_use_nnue(options_.use_nnue); // the pool follows the new net
     return std::nullopt;
+}
+
+syzygy::LoadReport Engine::set_syzygy_path(const std::string& paths) {
+    pool_->wait();
+    options_.syzygy_path = paths;
+    syzygy::LoadReport report = tablebases_->load(paths);
+    update_tablebase_settings();
+    return report;
+}
+
+void Engine::set_syzygy_probe_depth(int depth) {
+    options_.syzygy_probe_depth = depth;
+    update_tablebase_settings();
+}
+
+void Engine::set_syzygy_50_move_rule(bool on) {
+    options_.syzygy_50_move_rule = on;
+    update_tablebase_settings();
+}
+
+void Engine::set_syzygy_probe_limit(int pieces) {
+    options_.syzygy_probe_limit = pieces;
+    update_tablebase_settings();
+}
+
+void Engine::update_tablebase_settings() {
+    pool_->wait();
+    pool_->set_tablebases({tablebases_->empty() ? nullptr : tablebases_.get(), options_.syzygy_probe_depth,
+                           options_.syzygy_probe_limit, options_.syzygy_50_move_rule});
 }
 
 std::uint64_t Engine::perft(int depth) {

@@ -16,6 +16,7 @@
 #include "staccato/parse.h"
 #include "staccato/perft.h"
 #include "staccato/position.h"
+#include "staccato/syzygy/tbbench.h"
 #include "staccato/uci.h"
 
 using namespace staccato;
@@ -105,6 +106,16 @@ int run_datagen_command(int argc, char** argv) {
     return 0;
 }
 
+// `staccato tbbench PATH [POSITIONS]`: tablebase probes per second.
+int run_tb_bench_command(int argc, char** argv) {
+    const std::optional<int> positions = argc >= 4 ? parse_depth(argv[3], 10000000) : 100000;
+    if (argc < 3 || argc > 4 || !positions || *positions < 1) {
+        std::cerr << "usage: staccato tbbench PATH [POSITIONS]   (default 100000 positions)\n";
+        return 2;
+    }
+    return syzygy::run_tb_bench(argv[2], *positions, std::cout) ? 0 : 1;
+}
+
 constexpr const char* USAGE =
     "usage: staccato [COMMAND]\n"
     "  (no command)          the UCI loop on stdin/stdout, for a chess GUI (uci, isready, position, go, "
@@ -116,6 +127,8 @@ constexpr const char* USAGE =
     "  datagen out=FILE [games=N] [nodes=N] [threads=N] [seed=N] [book=FILE] [random=N] [eval=hce|nnue]\n"
     "                        self-play positions with score and result for the trainers (staccato-train,\n"
     "                        staccato-tune)\n"
+    "  tbbench PATH [POSITIONS]  Syzygy probes per second (WDL and DTZ, cold and warm) over random\n"
+    "                        positions of the tables in PATH (default 100000 positions)\n"
     "  help, --help, -h      this text\n"
     "  \"LINE\" [\"LINE\" ...]   each argument one line of the UCI loop (uci, position, go, bench, perft N,\n"
     "                        genfens N seed S book <None|FILE> [PLIES], ...), then exit\n"
@@ -175,11 +188,12 @@ int main(int argc, char** argv) {
     const bool lines = command.find_first_of(" \t") != command.npos ||
                        (argc > 2 && std::string_view(argv[argc - 1]) == "quit");
     const bool separate = command == "perft" || command == "bench" || command == "datagen" ||
-                          command == "help" || command == "--help" || command == "-h";
+                          command == "tbbench" || command == "help" || command == "--help" || command == "-h";
     if (lines || !separate) return run_uci_lines(argc, argv);
     if (command == "perft") return run_perft(argc, argv);
     if (command == "bench") return run_bench_command(argc, argv);
     if (command == "datagen") return run_datagen_command(argc, argv);
+    if (command == "tbbench") return run_tb_bench_command(argc, argv);
     std::cout << USAGE; // help, --help, -h
     return 0;
 }

@@ -7,6 +7,7 @@
 #include "staccato/eval.h"
 #include "staccato/movegen.h"
 #include "staccato/see.h"
+#include "staccato/syzygy/tablebase.h"
 #include "staccato/tunables.h"
 
 namespace staccato {
@@ -60,8 +61,8 @@ bool has_non_pawn_material(const Position& pos, Color c) { return pos.pieces(c) 
 
 // Rough win/draw/loss chances in permille for a score in centipawns.
 std::array<int, 3> wdl_from_score(Value v) {
-    if (v >= VALUE_MATE_IN_MAX_PLY) return {1000, 0, 0};
-    if (v <= VALUE_MATED_IN_MAX_PLY) return {0, 0, 1000};
+    if (v >= VALUE_TB_WIN_IN_MAX_PLY) return {1000, 0, 0};
+    if (v <= VALUE_TB_LOSS_IN_MAX_PLY) return {0, 0, 1000};
     auto logistic = [](double x) { return 1.0 / (1.0 + std::exp(-x)); };
     int w = int(1000 * logistic((v - 150) / 90.0));
     int l = int(1000 * logistic((-v - 150) / 90.0));
@@ -94,6 +95,7 @@ void Worker::prepare(const Position& root, const std::vector<Move>& searchmoves)
             root_moves_.push_back(RootMove{sm.move});
     for (StackEntry& e : stack_) e = StackEntry{};
     nodes_.store(0, std::memory_order_relaxed);
+    tb_hits_.store(0, std::memory_order_relaxed);
     completed_depth_ = root_depth_ = seldepth_ = 0;
     reported_nodes_ = 0;
     stability_ = 0;
@@ -189,7 +191,7 @@ void Worker::make_null(int ply) {
 
 Value Worker::corrected(Value raw) const {
     const Value v = raw + histories_.correction.get(pos_.side_to_move(), pos_.pawn_key());
-    return std::clamp(v, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+    return std::clamp(v, VALUE_TB_LOSS_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
 }
 
 // Step 15 of search(): the correction history learns from this node's result
@@ -198,7 +200,7 @@ Value Worker::corrected(Value raw) const {
 // which the evaluation already counts).
 void Worker::update_correction(Value best, Bound bound, Move best_move, Value static_eval, int depth) {
     if (best_move && pos_.is_capture_or_promotion(best_move)) return;
-    if (std::abs(best) >= VALUE_MATE_IN_MAX_PLY) return;
+    if (std::abs(best) >= VALUE_TB_WIN_IN_MAX_PLY) return;
     if ((bound == Bound::Lower && best <= static_eval) || (bound == Bound::Upper && best >= static_eval))
         return;
     histories_.correction.update(pos_.side_to_move(), pos_.pawn_key(), best - static_eval, depth);
@@ -313,7 +315,7 @@ Value Worker::aspiration(int depth, Value previous) {
     Value delta = ASPIRATION_DELTA;
     Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
     bool windowed = depth >= ASPIRATION_MIN_DEPTH && previous != -VALUE_INFINITE &&
-                    std::abs(previous) < VALUE_MATE_IN_MAX_PLY;
+                    std::abs(previous) < VALUE_TB_WIN_IN_MAX_PLY;
     if (windowed) {
         alpha = std::max(previous - delta, -VALUE_INFINITE);
         beta = std::min(previous + delta, VALUE_INFINITE);
@@ -419,6 +421,27 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         pos_.rule50() < 90 && bound_settles(tte.bound, tt_score, alpha, beta))
         return tt_score;
 
+    // Step 3b. Tablebases: an exact result, or a bound past the window, ends
+    // the node; at PV nodes a bound narrows the result instead.
+    Value tb_floor = -VALUE_INFINITE, tb_ceiling = VALUE_INFINITE;
+    if (!ss.excluded && shared_.tb_cardinality) {
+        const TbProbe tb = probe_tablebases(depth, ply);
+        if (tb.value != VALUE_NONE) {
+            if (tb.bound == Bound::Exact ||
+                (tb.bound == Bound::Lower ? tb.value >= beta : tb.value <= alpha)) {
+                shared_.tt->store(pos_.key(), Move::none(), value_to_tt(tb.value, ply), VALUE_NONE,
+                                  std::min(MAX_PLY - 1, depth + 6), tb.bound);
+                return tb.value;
+            }
+            if (pv_node && tb.bound == Bound::Lower) {
+                tb_floor = tb.value;
+                alpha = std::max(alpha, tb.value);
+            } else if (pv_node) {
+                tb_ceiling = tb.value;
+            }
+        }
+    }
+
     // Step 4. Static evaluation, sharpened by the table's bound.
     Value eval = VALUE_NONE, raw_eval = VALUE_NONE;
     ss.static_eval = VALUE_NONE;
@@ -437,7 +460,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         // Step 5. Reverse futility pruning: far above beta at low depth, a
         // quiet move is unlikely to drop below it.
         if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta &&
-            eval < VALUE_MATE_IN_MAX_PLY)
+            eval < VALUE_TB_WIN_IN_MAX_PLY)
             return eval;
 
         // Step 6. Null-move pruning: if passing still fails high, a real move
@@ -461,7 +484,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                        : Move::none();
     const OrderingView view = ordering_view(ply);
     MovePicker picker(pos_, moves_, ss.move_start, tt_move, ss.killers, counter, view);
-    Value best = -VALUE_INFINITE;
+    Value best = tb_floor;
     Move best_move = Move::none();
     int move_count = 0, quiet_count = 0, capture_count = 0;
     int searched = 0; // moves actually searched (pruned ones are not): ordering statistics
@@ -531,7 +554,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         update_capture_stats(best_move, depth, captures.data(), capture_count);
     }
 
-    // Step 14. Store the result.
+    // Step 14. Store the result (within the tablebase's bounds).
+    best = std::min(best, tb_ceiling);
     Bound bound = best >= beta ? Bound::Lower : (pv_node && best_move) ? Bound::Exact : Bound::Upper;
     if (!ss.excluded)
         shared_.tt->store(pos_.key(), best_move, value_to_tt(best, ply), raw_eval, depth, bound);
@@ -575,7 +599,7 @@ Worker::Extension Worker::extension(Move m, bool gives_check, Move tt_move, cons
     if (ply >= 2 * root_depth_) return ext; // extensions may at most double the line
     const StackEntry& ss = stack_[ply];
     if (m == tt_move && depth >= SE_MIN_DEPTH && !ss.excluded && tte.depth >= depth - SE_TT_DEPTH_SLACK &&
-        tte.bound != Bound::Upper && tt_score != VALUE_NONE && std::abs(tt_score) < VALUE_MATE_IN_MAX_PLY) {
+        tte.bound != Bound::Upper && tt_score != VALUE_NONE && std::abs(tt_score) < VALUE_TB_WIN_IN_MAX_PLY) {
         Value singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
         Value v = singular_search(m, singular_beta, depth, ply, cut_node);
         if (v < singular_beta)
@@ -630,7 +654,7 @@ Value Worker::null_move_search(Value beta, Value eval, int depth, int ply, bool 
     pos_.unmake_null();
     ss.current_move = Move::none();
     if (stopped() || v < beta) return VALUE_NONE;
-    if (v >= VALUE_MATE_IN_MAX_PLY) v = beta; // don't trust mates found by passing
+    if (v >= VALUE_TB_WIN_IN_MAX_PLY) v = beta; // don't trust mates (or tablebase wins) found by passing
     if (depth < NMP_VERIFY_DEPTH || nmp_min_ply_) return v;
 
     // At high depth, verify with a real search that has null moves off for
@@ -639,6 +663,26 @@ Value Worker::null_move_search(Value beta, Value eval, int depth, int ply, bool 
     Value w = search(beta - 1, beta, depth - r, ply, false, false);
     nmp_min_ply_ = 0;
     return w >= beta ? v : VALUE_NONE;
+}
+
+// Step 3b of search(): the tablebase's WDL value of the position as a score
+// and the bound it is (a win: at least this; a loss: at most), for positions
+// of few enough pieces just after a capture or pawn move (the tables count
+// the 50-move rule from there), at enough depth for the largest tables.
+Worker::TbProbe Worker::probe_tablebases(int depth, int ply) {
+    const int pieces = popcount(pos_.pieces());
+    if (pieces > shared_.tb_cardinality ||
+        (pieces == shared_.tb_cardinality && depth < shared_.tb_probe_depth) || pos_.rule50() != 0 ||
+        pos_.castling_rights())
+        return {};
+    const auto wdl = shared_.tb.tables->probe_wdl(pos_);
+    if (!wdl) return {};
+    add_tb_hits(1);
+    // Without the 50-move rule cursed wins are wins and blessed losses losses.
+    const int w = int(*wdl), draw_edge = shared_.tb.rule50 ? 1 : 0;
+    if (w > draw_edge) return {VALUE_TB - ply, Bound::Lower};
+    if (w < -draw_edge) return {-VALUE_TB + ply, Bound::Upper};
+    return {VALUE_DRAW + 2 * w, Bound::Exact};
 }
 
 Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
@@ -711,6 +755,11 @@ std::string Worker::info_line(int depth, int i, int number) const {
     bool fresh = rm.score != -VALUE_INFINITE;
     Value v = fresh ? rm.score : rm.previous_score;
     if (v == -VALUE_INFINITE) v = VALUE_ZERO;
+    // A root in the tablebases shows their verdict unless the search found a mate.
+    if (shared_.tb_root_score != VALUE_NONE && std::abs(v) < VALUE_MATE_IN_MAX_PLY) {
+        v = shared_.tb_root_score;
+        fresh = false; // no bound: the tables' value is exact
+    }
     std::int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
                                                                             shared_.start)
                           .count();
@@ -727,7 +776,10 @@ std::string Worker::info_line(int depth, int i, int number) const {
         os << " wdl " << wdl[0] << ' ' << wdl[1] << ' ' << wdl[2];
     }
     os << " nodes " << n << " nps " << (n * 1000 / std::uint64_t(std::max<std::int64_t>(ms, 1)))
-       << " hashfull " << shared_.tt->hashfull() << " time " << ms << " pv";
+       << " hashfull " << shared_.tt->hashfull();
+    if (shared_.tb.tables && !shared_.tb.tables->empty())
+        os << " tbhits " << (shared_.total_tb_hits ? shared_.total_tb_hits() : tb_hits());
+    os << " time " << ms << " pv";
     // The PV is replayed on a copy so that every move printed is legal.
     Position p = pos_;
     int shown = 0;
@@ -756,6 +808,11 @@ ThreadPool::ThreadPool(TranspositionTable& tt) : tt_(tt) {
     shared_.total_nodes = [this] {
         std::uint64_t n = 0;
         for (const auto& w : workers_) n += w->nodes();
+        return n;
+    };
+    shared_.total_tb_hits = [this] {
+        std::uint64_t n = 0;
+        for (const auto& w : workers_) n += w->tb_hits();
         return n;
     };
     set_thread_count(1);
@@ -801,12 +858,46 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits, int mult
     shared_.start = std::chrono::steady_clock::now();
     shared_.time.init(limits, pos.side_to_move(), move_overhead_ms, shared_.start);
     tt_.new_search();
+    const std::vector<Move> searchmoves = tablebase_root(pos, limits.searchmoves);
     for (auto& w : workers_) {
         w->age_history();
-        w->prepare(pos, limits.searchmoves);
+        w->prepare(pos, searchmoves);
     }
+    // The root's probes count as hits (one per root move ranked).
+    if (shared_.tb_root_score != VALUE_NONE) workers_[0]->add_tb_hits(MoveList(pos).size());
     searching_ = true;
     main_thread_ = std::thread([this] { main_search(); });
+}
+
+std::vector<Move> ThreadPool::tablebase_root(const Position& pos, const std::vector<Move>& searchmoves) {
+    const TablebaseSettings& tb = shared_.tb;
+    shared_.tb_root_score = VALUE_NONE;
+    shared_.tb_cardinality = tb.tables ? std::min(tb.probe_limit, tb.tables->max_pieces()) : 0;
+    // A limit above the largest tables: those are probed at any depth.
+    shared_.tb_probe_depth = tb.tables && tb.probe_limit > tb.tables->max_pieces() ? 0 : tb.probe_depth;
+    if (!shared_.tb_cardinality || popcount(pos.pieces()) > shared_.tb_cardinality) return searchmoves;
+
+    std::vector<syzygy::RootRank> ranks;
+    for (const ScoredMove& sm : MoveList(pos))
+        if (searchmoves.empty() ||
+            std::find(searchmoves.begin(), searchmoves.end(), sm.move) != searchmoves.end())
+            ranks.push_back({sm.move});
+    Position p = pos;
+    const auto source = tb.tables->rank_root_moves(p, ranks, tb.rule50);
+    if (source == syzygy::Tablebases::RootSource::None) return searchmoves;
+
+    // Only the moves that keep the best result are searched. With DTZ they
+    // also keep the win under the 50-move rule, and the search needs no
+    // probes (it finds the mates); with WDL only, a win is searched with
+    // probes so that it heads for the tables' wins.
+    const std::vector<Move> kept = syzygy::best_ranked(ranks);
+    const auto it =
+        std::find_if(ranks.begin(), ranks.end(), [&](const auto& r) { return r.move == kept[0]; });
+    int w = int(it->wdl);
+    if (!tb.rule50) w = 2 * (w > 0) - 2 * (w < 0);
+    shared_.tb_root_score = w == 2 ? VALUE_TB : w == -2 ? -VALUE_TB : VALUE_DRAW + 2 * w;
+    if (source == syzygy::Tablebases::RootSource::Dtz || w <= 0) shared_.tb_cardinality = 0;
+    return kept;
 }
 
 void ThreadPool::main_search() {
@@ -942,6 +1033,8 @@ ThreadPool::SyncResult ThreadPool::search_sync(const Position& pos, const Search
     shared_.multipv = shared_.shown_multipv = 1;
     strength_.reset();
     shared_.silent = true;
+    shared_.tb_cardinality = 0; // bench and datagen: no tablebases
+    shared_.tb_root_score = VALUE_NONE;
     shared_.stop = false;
     shared_.pondering = false;
     shared_.start = std::chrono::steady_clock::now();

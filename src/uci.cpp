@@ -12,6 +12,7 @@
 #include "staccato/bench.h"
 #include "staccato/genfens.h"
 #include "staccato/parse.h"
+#include "staccato/syzygy/tablebase.h"
 #include "staccato/tunables.h"
 
 namespace staccato {
@@ -243,6 +244,10 @@ void UciLoop::cmd_uci() {
     out_("option name UCI_LimitStrength type check default false");
     spin("UCI_Elo", UCI_ELO_RANGE);
     out_("option name EvalFile type string default " + std::string(EMBEDDED_NET));
+    out_("option name SyzygyPath type string default <empty>");
+    spin("SyzygyProbeDepth", SYZYGY_PROBE_DEPTH_RANGE);
+    out_("option name Syzygy50MoveRule type check default true");
+    spin("SyzygyProbeLimit", SYZYGY_PROBE_LIMIT_RANGE);
     if (TUNING_BUILD)
         for (const Tunable& t : TUNABLES)
             out_("option name " + std::string(t.name) + " type spin default " + std::to_string(t.def) +
@@ -418,8 +423,8 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
         out_("info string setoption: missing option name");
         return;
     }
-    if (engine_.searching() &&
-        (key == "hash" || key == "threads" || key == "clear hash" || key == "evalfile" || key == "usennue")) {
+    if (engine_.searching() && (key == "hash" || key == "threads" || key == "clear hash" ||
+                                key == "evalfile" || key == "usennue" || key.starts_with("syzygy"))) {
         out_("info string setoption " + sanitize(name) + " ignored while searching");
         return;
     }
@@ -473,6 +478,18 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
                  sanitize(engine_.options().eval_file));
         else
             out_("info string EvalFile " + sanitize(value) + " loaded");
+    } else if (key == "syzygypath") {
+        // A bad folder is reported, never fatal: the others are used.
+        const syzygy::LoadReport report = engine_.set_syzygy_path(value);
+        for (const std::string& folder : report.bad_folders)
+            out_("info string SyzygyPath: folder '" + sanitize(folder, 200) + "' not found or not readable");
+        out_("info string SyzygyPath: " + report.summary());
+    } else if (key == "syzygyprobedepth") {
+        if (auto v = spin(SYZYGY_PROBE_DEPTH_RANGE)) engine_.set_syzygy_probe_depth(*v);
+    } else if (key == "syzygy50moverule") {
+        if (auto v = check()) engine_.set_syzygy_50_move_rule(*v);
+    } else if (key == "syzygyprobelimit") {
+        if (auto v = spin(SYZYGY_PROBE_LIMIT_RANGE)) engine_.set_syzygy_probe_limit(*v);
     } else if (const auto tunable = tunable_named(key); tunable && TUNING_BUILD) {
         if (engine_.searching()) {
             out_("info string setoption " + sanitize(name) + " ignored while searching");

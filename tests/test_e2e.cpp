@@ -196,7 +196,7 @@ TEST_CASE("e2e: handshake, isready and stop during go infinite", "[e2e]") {
     CHECK(*id == "id name Staccato " STACCATO_VERSION); // the version CMake found
     CHECK(std::string_view(STACCATO_VERSION).starts_with(STACCATO_PROJECT_VERSION));
     REQUIRE(e.wait_for("uciok", 2000));
-    CHECK(e.count_after("option name", 0) == 12);
+    CHECK(e.count_after("option name", 0) == 16); // 12, and the 4 Syzygy options
     e.send("isready");
     REQUIRE(e.wait_for("readyok", 2000));
 

@@ -22,6 +22,10 @@ class TranspositionTable;
 namespace nnue {
 struct Network;
 }
+namespace syzygy {
+class Tablebases;
+struct LoadReport;
+} // namespace syzygy
 
 // The EvalFile value that names the net built into the binary.
 inline constexpr std::string_view EMBEDDED_NET = "<embedded>";
@@ -38,6 +42,10 @@ struct EngineOptions {
     bool limit_strength = false; // play at uci_elo (UCI_LimitStrength)
     int uci_elo = STRENGTH_ELO_MIN;
     std::string eval_file{EMBEDDED_NET};
+    std::string syzygy_path{"<empty>"}; // SyzygyPath: folders of Syzygy tables
+    int syzygy_probe_depth = 1;
+    bool syzygy_50_move_rule = true;
+    int syzygy_probe_limit = 7;
 };
 
 // Option ranges (the UCI layer refuses values outside them).
@@ -49,6 +57,8 @@ inline constexpr OptionRange THREADS_RANGE{1, 256, 1};
 inline constexpr OptionRange MULTIPV_RANGE{1, 256, 1};
 inline constexpr OptionRange MOVE_OVERHEAD_RANGE{0, 5000, 30};
 inline constexpr OptionRange UCI_ELO_RANGE{STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, STRENGTH_ELO_MIN};
+inline constexpr OptionRange SYZYGY_PROBE_DEPTH_RANGE{1, 100, 1};
+inline constexpr OptionRange SYZYGY_PROBE_LIMIT_RANGE{0, 7, 7};
 
 class Engine {
   public:
@@ -107,6 +117,13 @@ class Engine {
     // games). The same seed and the same commands give the same moves
     // (with one thread).
     void set_strength_seed(std::uint64_t seed) { strength_seeds_ = StrengthRng(seed); }
+    // Syzygy tablebases: the folders (separated by ':', on Windows ';';
+    // empty or "<empty>": none) are scanned now, the files mapped on first
+    // use. Returns what was found (and which folders were not readable).
+    syzygy::LoadReport set_syzygy_path(const std::string& paths);
+    void set_syzygy_probe_depth(int depth);
+    void set_syzygy_50_move_rule(bool on);
+    void set_syzygy_probe_limit(int pieces);
 
     // Extras for the command line and the `eval`, `d` and `go perft` commands
     // (with no position: its message, and no nodes).
@@ -126,6 +143,8 @@ class Engine {
     const nnue::Network& network() const;       // EvalFile's net
     std::unique_ptr<nnue::Network> loaded_net_; // from EvalFile; null: the embedded net
     StrengthRng strength_seeds_;                // one seed per go under UCI_LimitStrength
+    std::unique_ptr<syzygy::Tablebases> tablebases_;
+    void update_tablebase_settings(); // the pool follows the Syzygy options
 };
 
 } // namespace staccato

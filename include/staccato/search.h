@@ -28,6 +28,18 @@
 
 namespace staccato {
 
+namespace syzygy {
+class Tablebases;
+}
+
+// The tablebase options (UCI SyzygyPath and co.): the tables, or null.
+struct TablebaseSettings {
+    const syzygy::Tablebases* tables = nullptr;
+    int probe_depth = 1; // SyzygyProbeDepth: probe below the root from this depth on
+    int probe_limit = 7; // SyzygyProbeLimit: at most this many pieces
+    bool rule50 = true;  // Syzygy50MoveRule: cursed wins and blessed losses are draws
+};
+
 // What all workers of one search share.
 struct SearchShared {
     TranspositionTable* tt = nullptr;
@@ -46,6 +58,14 @@ struct SearchShared {
     bool silent = false; // bench: no info lines
     std::function<void(std::string_view)> sink;
     std::function<std::uint64_t()> total_nodes; // over every worker
+    // Tablebases: probed in the search for positions of at most
+    // tb_cardinality pieces (0: never); the root's tablebase score when the
+    // root moves were filtered by the tables (VALUE_NONE: not).
+    TablebaseSettings tb;
+    int tb_cardinality = 0;
+    int tb_probe_depth = 1; // at tb_cardinality pieces; fewer are probed at any depth
+    Value tb_root_score = VALUE_NONE;
+    std::function<std::uint64_t()> total_tb_hits; // over every worker
 };
 
 // Move-ordering quality, counted at every fail high of the main search (not
@@ -115,6 +135,8 @@ class Worker {
     void age_history() { histories_.age(); }
 
     std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    std::uint64_t tb_hits() const { return tb_hits_.load(std::memory_order_relaxed); }
+    void add_tb_hits(std::uint64_t n) { tb_hits_.store(tb_hits() + n, std::memory_order_relaxed); }
     int completed_depth() const { return completed_depth_; }
     const std::vector<RootMove>& root_moves() const { return root_moves_; }
     const OrderingStats& ordering() const { return ordering_; }
@@ -146,6 +168,11 @@ class Worker {
     Value search_root(Value alpha, Value beta, int depth);
     Value search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool cut_node);
     Value qsearch(Value alpha, Value beta, int ply, bool pv_node);
+    struct TbProbe {
+        Value value = VALUE_NONE; // VALUE_NONE: no probe
+        Bound bound = Bound::None;
+    };
+    TbProbe probe_tablebases(int depth, int ply);
     bool should_abort();
     Value enter_node(int ply, bool in_check);
     bool stopped() const;
@@ -207,6 +234,7 @@ class Worker {
     Value previous_best_ = VALUE_NONE;
     Move previous_best_move_;
     std::atomic<std::uint64_t> nodes_{0};
+    std::atomic<std::uint64_t> tb_hits_{0};
     std::uint64_t check_counter_ = 0;
     std::uint64_t reported_nodes_ = 0;
     int nmp_min_ply_ = 0; // null move off below this ply (verification search)
@@ -222,6 +250,8 @@ class ThreadPool {
     ~ThreadPool();
 
     void set_thread_count(int n);
+    // The tablebases and their options, from the next search on.
+    void set_tablebases(const TablebaseSettings& tb) { shared_.tb = tb; }
     // The evaluation network, or null for the hand-crafted evaluation (not
     // while searching); `net` must outlive its use.
     void set_network(const nnue::Network* net) { shared_.net = net; }
@@ -255,6 +285,9 @@ class ThreadPool {
 
   private:
     void main_search();
+    // Filters the root moves by the tablebases (when the root is in them):
+    // the moves to search, and the settings of shared_ for this search.
+    std::vector<Move> tablebase_root(const Position& pos, const std::vector<Move>& searchmoves);
     const Worker& best_worker() const;
     // The index in w's root moves of the move to play under the strength limit.
     int strength_pick(const Worker& w, StrengthRng& rng) const;

@@ -74,13 +74,13 @@ class TranspositionTable {
     std::uint8_t generation_ = 0;
 };
 
-// Mate scores in the table count from the stored node, not the root.
+// Mate and tablebase scores in the table count from the stored node, not the root.
 constexpr Value value_to_tt(Value v, int ply) {
-    return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
+    return v >= VALUE_TB_WIN_IN_MAX_PLY ? v + ply : v <= VALUE_TB_LOSS_IN_MAX_PLY ? v - ply : v;
 }
 constexpr Value value_from_tt(Value v, int ply) {
     if (v == VALUE_NONE) return v;
-    return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
+    return v >= VALUE_TB_WIN_IN_MAX_PLY ? v - ply : v <= VALUE_TB_LOSS_IN_MAX_PLY ? v + ply : v;
 }
 
 } // namespace staccato
