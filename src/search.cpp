@@ -40,13 +40,25 @@ constexpr const int& LMR_HISTORY_DIVISOR =
 constexpr const Value& DELTA_MARGIN = tunable_values[TUNE_DELTA_MARGIN]; // quiescence delta pruning
 constexpr int TIME_CHECK_INTERVAL = 1024;                                // nodes between clock reads
 
-// Late move reductions: log(depth) * log(move number), from a table.
-const auto LMR_TABLE = [] {
-    std::array<std::array<int, 64>, 64> t{};
+// Late move reductions: LmrBase / 100 + ln(depth) * ln(move number) /
+// (LmrDivisor / 100) plies, from a table. A normal build computes it once
+// from the constants; a tuning build again whenever setoption changes one.
+using LmrTable = std::array<std::array<int, 64>, 64>;
+
+LmrTable compute_lmr_table() {
+    const double base = tunable_values[TUNE_LMR_BASE] / 100.0;
+    const double divisor = tunable_values[TUNE_LMR_DIVISOR] / 100.0;
+    LmrTable t{};
     for (int d = 1; d < 64; ++d)
-        for (int m = 1; m < 64; ++m) t[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
+        for (int m = 1; m < 64; ++m) t[d][m] = int(base + std::log(d) * std::log(m) / divisor);
     return t;
-}();
+}
+
+#ifdef STACCATO_TUNE
+LmrTable LMR_TABLE = compute_lmr_table();
+#else
+const LmrTable LMR_TABLE = compute_lmr_table();
+#endif
 
 // A hash entry's score settles the node when it is exact or a bound on the
 // far side of the window.
@@ -76,6 +88,10 @@ std::string score_text(Value v) {
 }
 
 } // namespace
+
+#ifdef STACCATO_TUNE
+void tunables_changed() { LMR_TABLE = compute_lmr_table(); }
+#endif
 
 // ---------------------------------------------------------------------------
 // Worker

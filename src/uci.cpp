@@ -496,6 +496,7 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
         } else if (auto v = spin(OptionRange{TUNABLES[*tunable].min, TUNABLES[*tunable].max, 0})) {
 #ifdef STACCATO_TUNE
             tunable_values[*tunable] = *v;
+            tunables_changed();
 #endif
         }
     } else {

@@ -93,5 +93,11 @@ done <<<"$spsa"
 plain=$(client_bench ./staccato-ob-tune "bench 7")
 tuned=$(client_bench ./staccato-ob-tune "setoption name FutilityBase value 20" "bench 7")
 [[ ${plain% *} != "${tuned% *}" ]] || fail "setoption FutilityBase did not change the search"
-echo "TUNE=1 build: $n tunables, bench ${plain% *} at depth 7, ${tuned% *} with FutilityBase 20"
+# The reduction table is derived from LmrBase and LmrDivisor: changing one
+# must rebuild it, and setting the default back must give the plain search.
+lmr=$(client_bench ./staccato-ob-tune "setoption name LmrDivisor value 400" "bench 7")
+[[ ${plain% *} != "${lmr% *}" ]] || fail "setoption LmrDivisor did not change the search"
+back=$(client_bench ./staccato-ob-tune "setoption name LmrDivisor value 400" "setoption name LmrDivisor value 225" "bench 7")
+[[ ${plain% *} == "${back% *}" ]] || fail "LmrDivisor back at 225 gives bench ${back% *}, not ${plain% *}"
+echo "TUNE=1 build: $n tunables, bench ${plain% *} at depth 7, ${tuned% *} with FutilityBase 20, ${lmr% *} with LmrDivisor 400"
 echo "OK"

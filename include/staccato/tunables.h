@@ -27,6 +27,8 @@ enum TuneId : int {
     TUNE_SEE_QUIET_MARGIN,
     TUNE_SEE_CAPTURE_MARGIN,
     TUNE_SE_MARGIN_PER_DEPTH,
+    TUNE_LMR_BASE,
+    TUNE_LMR_DIVISOR,
     TUNE_LMR_HISTORY_DIVISOR,
     TUNE_DELTA_MARGIN,
     TUNE_HISTORY_BONUS_QUADRATIC,
@@ -43,6 +45,8 @@ inline constexpr std::array<Tunable, TUNE_NB> TUNABLES{{
     {"SeeQuietMargin", -60, -150, -10, 8},     // SEE pruning of quiets, per ply
     {"SeeCaptureMargin", -100, -200, -20, 10}, // SEE pruning of captures, per ply
     {"SeMarginPerDepth", 2, 1, 6, 1},          // singular beta = tt score - this * depth
+    {"LmrBase", 75, 0, 200, 10},               // late move reduction, in hundredths of a ply:
+    {"LmrDivisor", 225, 120, 400, 15},         // base + 100 * ln(depth) * ln(move) / divisor
     {"LmrHistoryDivisor", 12288, 4096, 32768, 1024},
     {"DeltaMargin", 200, 50, 400, 20},          // quiescence delta pruning
     {"HistoryBonusQuadratic", 24, 8, 48, 3},    // history bonus: this * depth^2 ...
@@ -65,6 +69,12 @@ inline std::array<int, TUNE_NB> tunable_values = TUNABLE_DEFAULTS; // set by set
 #else
 inline constexpr bool TUNING_BUILD = false;
 inline constexpr const std::array<int, TUNE_NB>& tunable_values = TUNABLE_DEFAULTS;
+#endif
+
+#ifdef STACCATO_TUNE
+// Rebuilds what the search derives from the values (the reduction table);
+// setoption calls it after changing one. Defined in src/search.cpp.
+void tunables_changed();
 #endif
 
 // The entry named `name` (exact spelling), if any.
