@@ -14,14 +14,12 @@
 #include "staccato/datagen.h"
 #include "staccato/nnue/packed.h"
 #include "staccato/position.h"
+#include "temp_path.h"
 
 using namespace staccato;
+using staccato::test::temp_path;
 
 namespace {
-
-std::string temp_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("staccato-test-datagen-" + name)).string();
-}
 
 bool same(const std::vector<nnue::PackedPosition>& a, const std::vector<nnue::PackedPosition>& b) {
     return a.size() == b.size() &&

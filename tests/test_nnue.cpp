@@ -14,6 +14,7 @@
 #include "staccato/nnue/accumulator.h"
 #include "staccato/nnue/report.h"
 #include "suite.h"
+#include "temp_path.h"
 
 using namespace staccato;
 using staccato::test::from_fen;
@@ -59,10 +60,10 @@ std::vector<std::uint8_t> default_bytes() {
 }
 
 std::string write_temp(const std::string& name, const std::vector<std::uint8_t>& bytes) {
-    const auto path = std::filesystem::temp_directory_path() / name;
+    const std::string path = test::temp_path(name);
     std::ofstream(path, std::ios::binary)
         .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    return path.string();
+    return path;
 }
 
 } // namespace

@@ -24,12 +24,14 @@
 #include "staccato/syzygy/tablebase.h"
 #include "staccato/syzygy/tbbench.h"
 #include "suite.h"
+#include "temp_path.h"
 #include "uci_session.h"
 
 using namespace staccato;
 using namespace staccato::syzygy;
 using staccato::test::data_lines;
 using staccato::test::from_fen;
+using staccato::test::temp_folder;
 
 namespace {
 
@@ -198,13 +200,6 @@ std::vector<Expected> expected_positions() {
         out.push_back(e);
     }
     return out;
-}
-
-std::string temp_folder(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("staccato-syzygy-" + name + "-" + std::to_string(std::random_device{}()));
-    std::filesystem::create_directories(dir);
-    return dir.string();
 }
 
 std::vector<char> read_bytes(const std::string& path) {

@@ -14,15 +14,13 @@
 #include "model.h"
 #include "staccato/nnue/accumulator.h"
 #include "suite.h"
+#include "temp_path.h"
 
 using namespace staccato;
 using staccato::test::from_fen;
+using staccato::test::temp_path;
 
 namespace {
-
-std::string temp_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / name).string();
-}
 
 std::string first_fields(const std::string& fen, int n) {
     std::istringstream in(fen);
