@@ -766,9 +766,9 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
 // ---------------------------------------------------------------------------
 // Output
 // ---------------------------------------------------------------------------
-std::string Worker::info_line(int depth, int i, int number) const {
+std::string Worker::info_line(int depth, int i, int number, bool completed) const {
     const RootMove& rm = root_moves_[i];
-    bool fresh = rm.score != -VALUE_INFINITE;
+    bool fresh = rm.score != -VALUE_INFINITE && !(completed && rm.previous_score != -VALUE_INFINITE);
     Value v = fresh ? rm.score : rm.previous_score;
     if (v == -VALUE_INFINITE) v = VALUE_ZERO;
     // A root in the tablebases shows their verdict unless the search found a mate.
@@ -943,13 +943,19 @@ void ThreadPool::main_search() {
         shared_.sink(std::string("info depth 0 score ") + (root_.in_check() ? "mate 0" : "cp 0"));
     } else if (played != 0 || &best != workers_[0].get() || best.reported_nodes() != shared_.total_nodes()) {
         // The final figures, unless the last iteration's lines already said
-        // exactly this (a search that ended on its depth limit); under a
-        // strength limit, the line of the move played. A best move that the
-        // unfinished iteration searched again is shown at that iteration's
-        // depth, so that the line never gives the last completed depth another
-        // score or PV.
-        const int depth = std::max(best.completed_depth(), best.root_moves()[played].depth);
-        shared_.sink(best.info_line(depth, played, 1));
+        // exactly this (a search that ended on its depth limit). A best move
+        // that the unfinished iteration searched again is shown at that
+        // iteration's depth, so that the line never gives the last completed
+        // depth another score or PV. Under a strength limit, the line of the
+        // move played, with the completed iteration's score that the pick
+        // judged it by: never a bound, which GUIs and match runners pass
+        // over when they take the last line as the engine's choice.
+        if (strength_) {
+            shared_.sink(best.info_line(best.completed_depth(), played, 1, true));
+        } else {
+            const int depth = std::max(best.completed_depth(), best.root_moves()[played].depth);
+            shared_.sink(best.info_line(depth, played, 1));
+        }
     }
     if (strength_) natural_pause(pause_rng); // after the figures: they show the search's own time
     std::string line = best.root_moves().empty() ? "bestmove 0000" : bestmove_line(best.root_moves()[played]);

@@ -19,11 +19,11 @@ struct Anchor {
     int candidates, error_cp, max_loss_cp;
 };
 constexpr std::array<Anchor, 5> ANCHORS{{
-    {1350, 800, 5, 80, 500},
-    {1800, 12000, 4, 35, 200},
-    {2200, 60000, 3, 20, 120},
-    {2600, 300000, 2, 8, 50},
-    {2850, 2000000, 2, 4, 20},
+    {1350, 1000, 5, 75, 450},
+    {1800, 15000, 4, 32, 200},
+    {2200, 200000, 2, 12, 80},
+    {2600, 1000000, 1, 4, 40},
+    {2850, 4000000, 1, 2, 20},
 }};
 static_assert(ANCHORS.front().elo == STRENGTH_ELO_MIN && ANCHORS.back().elo == STRENGTH_ELO_MAX);
 static_assert([] {

@@ -148,8 +148,9 @@ class Worker {
     std::uint64_t reported_nodes() const { return reported_nodes_; }
 
     // The info line for root move i at `depth`, reported as multipv
-    // `number` (0: i + 1).
-    std::string info_line(int depth, int i, int number = 0) const;
+    // `number` (0: i + 1); `completed`: with the score of the last completed
+    // iteration (never a bound), the one a strength-limited pick judged by.
+    std::string info_line(int depth, int i, int number = 0, bool completed = false) const;
 
   private:
     struct StackEntry {
