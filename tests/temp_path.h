@@ -1,24 +1,47 @@
 // Scratch files for tests: a path in the system's temporary folder whose name
 // carries a token drawn once per test process, so that test cases that ctest
 // runs at the same time (each case is its own process) never share a file.
+// Every path handed out is removed (with what it holds) when the process ends.
 #pragma once
 
 #include <filesystem>
 #include <random>
 #include <string>
+#include <system_error>
+#include <vector>
 
 namespace staccato::test {
 
-inline const std::string& process_token() {
-    static const std::string token = std::to_string(std::random_device{}());
-    return token;
+class ScratchPaths {
+  public:
+    ScratchPaths() : token_(std::to_string(std::random_device{}())) {}
+    ScratchPaths(const ScratchPaths&) = delete;
+    ScratchPaths& operator=(const ScratchPaths&) = delete;
+    ~ScratchPaths() {
+        for (const std::string& p : paths_) {
+            std::error_code ec; // a file never created, or already gone, is fine
+            std::filesystem::remove_all(p, ec);
+        }
+    }
+
+    std::string make(const std::string& name) {
+        paths_.push_back(
+            (std::filesystem::temp_directory_path() / ("staccato-test-" + token_ + "-" + name)).string());
+        return paths_.back();
+    }
+
+  private:
+    std::string token_;
+    std::vector<std::string> paths_;
+};
+
+inline ScratchPaths& scratch_paths() {
+    static ScratchPaths paths;
+    return paths;
 }
 
 // A file name in the temporary folder; the file itself is not created.
-inline std::string temp_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("staccato-test-" + process_token() + "-" + name))
-        .string();
-}
+inline std::string temp_path(const std::string& name) { return scratch_paths().make(name); }
 
 // A folder in the temporary folder, created empty if it was not there.
 inline std::string temp_folder(const std::string& name) {
