@@ -146,6 +146,8 @@ def main():
             if writer:
                 writer.writerow([k + 1, w, d, l] + [f"{theta[x]:.2f}" for x in names])
                 fh.flush()
+    if writer:
+        fh.close()
     print(f"games: {sum(total)} (theta+ W/D/L {total[0]}/{total[1]}/{total[2]})")
     print("result: " + " ".join(f"option.{k}={round(theta[k])}" for k in names))
 

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <fstream>
 #include <optional>
 #include <regex>
 #include <string>
@@ -23,6 +24,7 @@
 
 #include "staccato/movegen.h"
 #include "staccato/position.h"
+#include "temp_path.h"
 
 extern char** environ;
 
@@ -523,15 +525,12 @@ TEST_CASE("e2e: genfens prints N playable FENs, the same for the same seed", "[e
 }
 
 TEST_CASE("e2e: genfens from a book, bad lines counted on stderr", "[e2e][openbench]") {
-    char path[] = "/tmp/staccato-genfens-XXXXXX";
-    const int fd = ::mkstemp(path);
-    REQUIRE(fd >= 0);
+    const std::string path = staccato::test::temp_path("genfens-book.epd");
     const std::string book = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - c0 \"Ruy\";\n"
                              "not a position\n"
                              "\n"
                              "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2\n";
-    REQUIRE(::write(fd, book.data(), book.size()) == ssize_t(book.size()));
-    ::close(fd);
+    REQUIRE(std::ofstream(path) << book);
     EngineProcess e({std::string("genfens 6 seed 1 book ") + path, "quit"});
     REQUIRE(e.wait_exit(30000) == 0);
     CHECK(genfens_lines(e.lines).size() == 6);
@@ -539,7 +538,6 @@ TEST_CASE("e2e: genfens from a book, bad lines counted on stderr", "[e2e][openbe
     REQUIRE(err.wait_exit(30000) == 0);
     REQUIRE(!err.lines.empty());
     CHECK(starts_with(err.lines[0], "genfens: skipped 1 book line"));
-    ::unlink(path);
 }
 
 TEST_CASE("e2e: genfens with bad input answers at once", "[e2e][openbench]") {
