@@ -287,8 +287,10 @@ void Worker::iterative_deepening() {
         completed_depth_ = root_depth_;
         iteration_nodes_[root_depth_] = nodes() - before;
         for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
-        if (is_main() && !shared_.silent) report_iteration(root_depth_);
+        // Sorted before the report: with MultiPV a later line can beat an
+        // earlier one, and the lines are printed best first.
         sort_root_moves();
+        if (is_main() && !shared_.silent) report_iteration(root_depth_);
 
         if (is_main() && time_to_stop_iterating(root_depth_)) {
             if (shared_.pondering.load())

@@ -190,6 +190,52 @@ TEST_CASE("MultiPV sends one line per pv, together", "[search]") {
     CHECK(seen3);
 }
 
+TEST_CASE("MultiPV prints each depth's lines best first", "[search]") {
+    // A later line can score above an earlier one (here: a capture found
+    // only as the second line); the root moves are sorted before the
+    // report, so multipv 1 is always the best line of its depth, and the
+    // move a strength-limited pick plays has its own line.
+    const char* fens[] = {
+        "r1br2k1/pp2bppp/2nppn2/8/2P1PB2/2N2P2/PqN1B1PP/R2Q1R1K w - - 0 1",
+        "3r1r1k/1p4pp/p4p2/8/1PQR4/6Pq/P3PP2/2R3K1 b - - 0 1",
+        "2r5/2rk2pp/1pn1pb2/pN1p4/P2P4/1N2B3/nPR1KPPP/3R4 b - - 0 1",
+        "4k3/p4prp/1p6/2b5/8/2Q3P1/P2R1PKP/4q3 w - - 0 1",
+    };
+    int blocks = 0;
+    for (const char* fen : fens) {
+        Capture cap;
+        Engine engine(cap.sink());
+        engine.set_multipv(4);
+        REQUIRE(!engine.set_position(fen, {}).error);
+        SearchLimits limits;
+        limits.depth = 6;
+        REQUIRE(!engine.go(limits));
+        engine.wait_until_idle();
+        // depth -> the exact cp scores of its lines, by multipv number
+        std::vector<std::vector<std::pair<int, int>>> by_depth(limits.depth + 1);
+        for (const std::string& l : cap.lines) {
+            if (l.rfind("info depth ", 0) != 0 || l.find(" score cp ") == std::string::npos ||
+                l.find("bound") != std::string::npos)
+                continue;
+            int depth = 0, number = 0, cp = 0;
+            std::istringstream(l.substr(l.find("info depth ") + 11)) >> depth;
+            std::istringstream(l.substr(l.find(" multipv ") + 9)) >> number;
+            std::istringstream(l.substr(l.find(" score cp ") + 10)) >> cp;
+            if (depth >= 1 && depth <= limits.depth) by_depth[depth].emplace_back(number, cp);
+        }
+        for (auto& lines : by_depth) {
+            if (lines.size() < 2) continue;
+            std::sort(lines.begin(), lines.end());
+            ++blocks;
+            for (std::size_t i = 1; i < lines.size(); ++i) {
+                INFO(fen << " multipv " << lines[i].first);
+                CHECK(lines[i - 1].second >= lines[i].second);
+            }
+        }
+    }
+    CHECK(blocks >= 16); // the check above ran on most depths
+}
+
 TEST_CASE("the final info line never contradicts the last iteration's line for its depth", "[search]") {
     // Node limits stop the search at many points inside an iteration; the
     // line printed after the search (when there is one) either repeats the
