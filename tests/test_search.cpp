@@ -43,6 +43,15 @@ std::string search(const char* fen, SearchLimits limits, Capture& cap) {
     engine.wait_until_idle();
     return cap.last_starting("bestmove");
 }
+
+// The text of `line` between `from` and the next `to` (the rest of the line
+// when `to` is empty); empty when `from` is missing.
+std::string field(const std::string& line, const std::string& from, const std::string& to) {
+    const std::size_t a = line.find(from);
+    if (a == std::string::npos) return std::string();
+    const std::size_t b = to.empty() ? line.size() : line.find(to, a + from.size());
+    return line.substr(a + from.size(), b == std::string::npos ? line.npos : b - a - from.size());
+}
 } // namespace
 
 TEST_CASE("finds mates and reports them", "[search]") {
@@ -217,10 +226,9 @@ TEST_CASE("MultiPV prints each depth's lines best first", "[search]") {
             if (l.rfind("info depth ", 0) != 0 || l.find(" score cp ") == std::string::npos ||
                 l.find("bound") != std::string::npos)
                 continue;
-            int depth = 0, number = 0, cp = 0;
-            std::istringstream(l.substr(l.find("info depth ") + 11)) >> depth;
-            std::istringstream(l.substr(l.find(" multipv ") + 9)) >> number;
-            std::istringstream(l.substr(l.find(" score cp ") + 10)) >> cp;
+            const int depth = std::stoi(field(l, "info depth ", " "));
+            const int number = std::stoi(field(l, " multipv ", " "));
+            const int cp = std::stoi(field(l, " score cp ", " "));
             if (depth >= 1 && depth <= limits.depth) by_depth[depth].emplace_back(number, cp);
         }
         for (auto& lines : by_depth) {
@@ -241,12 +249,6 @@ TEST_CASE("the final info line never contradicts the last iteration's line for i
     // line printed after the search (when there is one) either repeats the
     // last iteration's depth with its score and PV or names the newer depth
     // its figures come from. Its PV starts with the bestmove.
-    auto field = [](const std::string& line, const std::string& from, const std::string& to) {
-        const std::size_t a = line.find(from);
-        if (a == std::string::npos) return std::string();
-        const std::size_t b = to.empty() ? line.size() : line.find(to, a + from.size());
-        return line.substr(a + from.size(), b == std::string::npos ? line.npos : b - a - from.size());
-    };
     int repeated = 0;
     for (std::uint64_t nodes = 500; nodes < 400000; nodes = nodes * 3 / 2) {
         SearchLimits limits;
