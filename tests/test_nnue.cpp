@@ -50,7 +50,7 @@ std::unique_ptr<nnue::Network> random_network(std::uint64_t seed) {
     for (auto& w : n->ft_weights) w = std::int16_t(ft(rng));
     for (auto& b : n->ft_bias) b = std::int16_t(bias(rng));
     for (auto& w : n->out_weights) w = std::int16_t(out(rng));
-    n->out_bias = out(rng) * 1000;
+    for (auto& b : n->out_bias) b = out(rng) * 1000;
     return n;
 }
 
@@ -64,6 +64,26 @@ std::string write_temp(const std::string& name, const std::vector<std::uint8_t>&
     std::ofstream(path, std::ios::binary)
         .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     return path;
+}
+
+// A version-1 net file (one output layer, no bucket count) holding `n`'s
+// first bucket: the format nets were written in before output buckets.
+std::vector<std::uint8_t> version_1_bytes(const nnue::Network& n) {
+    std::vector<std::uint8_t> payload;
+    auto put = [](std::vector<std::uint8_t>& out, auto v, int bytes) {
+        for (int i = 0; i < bytes; ++i) out.push_back(std::uint8_t(std::uint64_t(v) >> (8 * i)));
+    };
+    for (std::int16_t w : n.ft_weights) put(payload, w, 2);
+    for (std::int16_t b : n.ft_bias) put(payload, b, 2);
+    for (int i = 0; i < 2 * nnue::HIDDEN; ++i) put(payload, n.out_weights[std::size_t(i)], 2);
+    put(payload, n.out_bias[0], 4);
+    std::uint64_t fnv = 0xcbf29ce484222325ULL;
+    for (std::uint8_t b : payload) fnv = (fnv ^ b) * 0x100000001b3ULL;
+    std::vector<std::uint8_t> file = {'S', 'T', 'A', 'C', 'N', 'N', 'U', 'E'};
+    for (int v : {1, nnue::INPUTS, nnue::HIDDEN, 1, nnue::QA, nnue::QB, nnue::SCALE}) put(file, v, 4);
+    put(file, fnv, 8);
+    file.insert(file.end(), payload.begin(), payload.end());
+    return file;
 }
 
 } // namespace
@@ -126,15 +146,17 @@ TEST_CASE("the SIMD output equals the plain loop bit for bit", "[nnue]") {
                 const Position pos = from_fen(fen);
                 nnue::Accumulator acc;
                 nnue::refresh(*n, pos, acc);
-                for (Color stm : {WHITE, BLACK}) {
-                    INFO(fen);
-                    REQUIRE(nnue::output_sum(*n, acc, stm) == nnue::output_sum_scalar(*n, acc, stm));
-                    ++compared;
-                }
+                for (Color stm : {WHITE, BLACK})
+                    for (int bucket = 0; bucket < nnue::OUTPUT_BUCKETS; ++bucket) {
+                        INFO(fen << " bucket " << bucket);
+                        REQUIRE(nnue::output_sum(*n, acc, stm, bucket) ==
+                                nnue::output_sum_scalar(*n, acc, stm, bucket));
+                        ++compared;
+                    }
             }
         }
     }
-    CHECK(compared > 500);
+    CHECK(compared > 4000);
 }
 
 TEST_CASE("the evaluation is symmetric under a colour flip", "[nnue]") {
@@ -170,6 +192,12 @@ TEST_CASE("a net file round-trips and every fault is refused with the net kept",
     other_arch[8 + 4 + 4] = 0;     // hidden size 256 -> 0 (little-endian low byte)
     other_arch[8 + 4 + 4 + 1] = 2; // 512
     refused(other_arch, "architecture");
+    auto other_buckets = good;
+    other_buckets[8 + 4 * 7] = 4; // output buckets 8 -> 4
+    refused(other_buckets, "architecture");
+    auto future = good;
+    future[8] = 3; // version 3
+    refused(future, "version");
     auto corrupted = good;
     corrupted[nnue::HEADER_BYTES + 1000] ^= 0x10;
     refused(corrupted, "checksum");
@@ -181,6 +209,56 @@ TEST_CASE("a net file round-trips and every fault is refused with the net kept",
     CHECK(nnue::load_file(std::filesystem::temp_directory_path().string(), target));
     CHECK(nnue::load_file("/nonexistent/net.nnue", target));
     CHECK(target.ft_weights == before.ft_weights);
+}
+
+TEST_CASE("the output bucket follows the piece count", "[nnue]") {
+    CHECK(nnue::output_bucket(2) == 0);
+    CHECK(nnue::output_bucket(5) == 0);
+    CHECK(nnue::output_bucket(6) == 1);
+    CHECK(nnue::output_bucket(31) == nnue::OUTPUT_BUCKETS - 1);
+    CHECK(nnue::output_bucket(32) == nnue::OUTPUT_BUCKETS - 1);
+    for (int pieces = 3; pieces <= 32; ++pieces)
+        CHECK(nnue::output_bucket(pieces) - nnue::output_bucket(pieces - 1) >= 0);
+
+    // Each bucket's own weights decide: a net whose buckets differ gives a
+    // position the output of the bucket its piece count picks.
+    const auto n = std::make_unique<nnue::Network>(net());
+    const Position pos = from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"); // 3 pieces: bucket 0
+    nnue::Accumulator acc;
+    nnue::refresh(*n, pos, acc);
+    auto shifted = std::make_unique<nnue::Network>(*n);
+    shifted->out_bias[1] += 1000 * nnue::QA * nnue::QB / nnue::SCALE; // +1000 cp in bucket 1 only
+    CHECK(nnue::evaluate(*shifted, pos) == nnue::evaluate(*n, pos));
+    const Value base = nnue::evaluate(*n, acc, WHITE, 6);
+    REQUIRE(std::abs(base) < 2000);
+    CHECK(std::abs(nnue::evaluate(*shifted, acc, WHITE, 6) - (base + 1000)) <= 1); // integer rounding
+}
+
+TEST_CASE("a version-1 net file loads with its output layer in every bucket", "[nnue]") {
+    const auto original = random_network(5);
+    nnue::Network loaded = *random_network(6);
+    const auto error = nnue::deserialize(version_1_bytes(*original), loaded);
+    INFO(error.value_or(""));
+    REQUIRE(!error);
+    CHECK(loaded.ft_weights == original->ft_weights);
+    CHECK(loaded.ft_bias == original->ft_bias);
+    for (int b = 0; b < nnue::OUTPUT_BUCKETS; ++b) {
+        INFO("bucket " << b);
+        CHECK(std::equal(original->out_weights.begin(), original->out_weights.begin() + 2 * nnue::HIDDEN,
+                         loaded.out_weights.begin() + b * 2 * nnue::HIDDEN));
+        CHECK(loaded.out_bias[std::size_t(b)] == original->out_bias[0]);
+    }
+    // Written back, it is a current (version-2) file that reads the same.
+    nnue::Network again;
+    REQUIRE(!nnue::deserialize(nnue::serialize(loaded), again));
+    CHECK(nnue::serialize(again) == nnue::serialize(loaded));
+    // A truncated or corrupted version-1 file is refused like any other.
+    auto v1 = version_1_bytes(*original);
+    v1.pop_back();
+    CHECK(nnue::deserialize(v1, loaded));
+    v1 = version_1_bytes(*original);
+    v1[nnue::V1_HEADER_BYTES + 5] ^= 1;
+    CHECK(nnue::deserialize(v1, loaded));
 }
 
 TEST_CASE("EvalFile refuses bad files over UCI and keeps the current net", "[nnue][uci]") {

@@ -125,12 +125,14 @@ TEST_CASE("the gradient matches finite differences", "[train]") {
     };
     // One weight of an active feature per neuron group, hidden biases, output
     // weights and the output bias.
-    std::vector<std::size_t> params = {train::Layout::OUT_BIAS};
+    const std::size_t out_weights = train::Layout::OUT_WEIGHTS + std::size_t(f.bucket) * 2 * train::HIDDEN;
+    REQUIRE(f.bucket == nnue::output_bucket(32));
+    std::vector<std::size_t> params = {train::Layout::OUT_BIAS + std::size_t(f.bucket)};
     for (int j = 0; j < 8; ++j) {
         params.push_back(train::Layout::FT_WEIGHTS + std::size_t(f.stm[j % f.count]) * train::HIDDEN +
                          31 * j);
         params.push_back(train::Layout::FT_BIAS + 29 * j);
-        params.push_back(train::Layout::OUT_WEIGHTS + 61 * j);
+        params.push_back(out_weights + 61 * j);
     }
     int compared = 0;
     for (std::size_t i : params) {
@@ -144,6 +146,11 @@ TEST_CASE("the gradient matches finite differences", "[train]") {
         compared += grad[i] != 0;
     }
     CHECK(compared > 10);
+    // The other buckets' output layers take no part in this position.
+    for (std::size_t i = train::Layout::OUT_WEIGHTS; i < train::Layout::SIZE; ++i)
+        if ((i < out_weights || i >= out_weights + 2 * train::HIDDEN) &&
+            i != train::Layout::OUT_BIAS + std::size_t(f.bucket))
+            REQUIRE(grad[i] == 0.0f);
 }
 
 TEST_CASE("the trainer's forward pass matches the engine's inference on the same net", "[train]") {

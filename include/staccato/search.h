@@ -206,7 +206,8 @@ class Worker {
     void make_move(int ply, Move m);
     void make_null(int ply);
     Value evaluate(int ply) {
-        return shared_.net ? nnue::evaluate(*shared_.net, accumulators_[ply], pos_.side_to_move())
+        return shared_.net ? nnue::evaluate(*shared_.net, accumulators_[ply], pos_.side_to_move(),
+                                            popcount(pos_.pieces()))
                            : staccato::evaluate(pos_, &pawn_table_);
     }
     // The static evaluation `raw` plus the correction history's estimate of its error.

@@ -93,11 +93,11 @@ void remove_piece(const Network& net, Piece pc, Square s, Accumulator& acc) {
 // SCReLU output: sum over both halves of clamp(a, 0, QA)^2 * w, in units of
 // QA * QA * QB. |w| <= 127 (the trainer clips it), so clamp(a) * w fits in 16
 // bits and the SIMD paths can multiply in 16 bits and then pair-sum in 32.
-std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color stm) {
+std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color stm, int bucket) {
     std::int32_t sum = 0;
     for (int half = 0; half < 2; ++half) {
         const auto& a = acc.values[half == 0 ? stm : ~stm];
-        const std::int16_t* w = &net.out_weights[std::size_t(half) * HIDDEN];
+        const std::int16_t* w = &net.out_weights[std::size_t(2 * bucket + half) * HIDDEN];
         for (int j = 0; j < HIDDEN; ++j) {
             const std::int32_t c = std::clamp<std::int32_t>(a[j], 0, QA);
             sum += c * c * w[j];
@@ -106,13 +106,13 @@ std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color
     return sum;
 }
 
-std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm) {
+std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm, int bucket) {
 #if defined(__AVX512BW__)
     const __m512i zero = _mm512_setzero_si512(), qa = _mm512_set1_epi16(QA);
     __m512i sum = _mm512_setzero_si512();
     for (int half = 0; half < 2; ++half) {
         const std::int16_t* a = acc.values[half == 0 ? stm : ~stm].data();
-        const std::int16_t* w = &net.out_weights[std::size_t(half) * HIDDEN];
+        const std::int16_t* w = &net.out_weights[std::size_t(2 * bucket + half) * HIDDEN];
         for (int j = 0; j < HIDDEN; j += 32) {
             const __m512i c = _mm512_min_epi16(_mm512_max_epi16(_mm512_load_si512(a + j), zero), qa);
             const __m512i cw = _mm512_mullo_epi16(c, _mm512_load_si512(w + j));
@@ -129,7 +129,7 @@ std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm) {
     __m256i sum = _mm256_setzero_si256();
     for (int half = 0; half < 2; ++half) {
         const std::int16_t* a = acc.values[half == 0 ? stm : ~stm].data();
-        const std::int16_t* w = &net.out_weights[std::size_t(half) * HIDDEN];
+        const std::int16_t* w = &net.out_weights[std::size_t(2 * bucket + half) * HIDDEN];
         for (int j = 0; j < HIDDEN; j += 16) {
             const __m256i c = _mm256_min_epi16(
                 _mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(a + j)), zero), qa);
@@ -140,12 +140,14 @@ std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm) {
     }
     return horizontal_sum(sum);
 #else
-    return output_sum_scalar(net, acc, stm);
+    return output_sum_scalar(net, acc, stm, bucket);
 #endif
 }
 
-Value evaluate(const Network& net, const Accumulator& acc, Color stm) {
-    const std::int64_t raw = std::int64_t(output_sum(net, acc, stm)) / QA + net.out_bias;
+Value evaluate(const Network& net, const Accumulator& acc, Color stm, int piece_count) {
+    const int bucket = output_bucket(piece_count);
+    const std::int64_t raw =
+        std::int64_t(output_sum(net, acc, stm, bucket)) / QA + net.out_bias[std::size_t(bucket)];
     const std::int64_t cp = raw * SCALE / (QA * QB);
     // Keep clear of the mate scores the search reserves.
     return Value(std::clamp<std::int64_t>(cp, -(VALUE_MATE_IN_MAX_PLY - 1), VALUE_MATE_IN_MAX_PLY - 1));
@@ -154,7 +156,7 @@ Value evaluate(const Network& net, const Accumulator& acc, Color stm) {
 Value evaluate(const Network& net, const Position& pos) {
     Accumulator acc;
     refresh(net, pos, acc);
-    return evaluate(net, acc, pos.side_to_move());
+    return evaluate(net, acc, pos.side_to_move(), popcount(pos.pieces()));
 }
 
 } // namespace staccato::nnue

@@ -1,5 +1,6 @@
 #include "staccato/nnue/network.h"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -11,7 +12,7 @@ namespace staccato::nnue {
 namespace {
 
 constexpr char MAGIC[8] = {'S', 'T', 'A', 'C', 'N', 'N', 'U', 'E'};
-constexpr std::uint32_t VERSION = 1;
+constexpr std::uint32_t VERSION = 2;
 constexpr std::uint32_t ACTIVATION_SCRELU = 1;
 
 std::uint64_t fnv1a(std::span<const std::uint8_t> bytes) {
@@ -45,6 +46,9 @@ class Reader {
     template <typename T, std::size_t N> void get(std::array<T, N>& a) {
         for (T& v : a) v = get<T>();
     }
+    template <typename T> void get(std::span<T> a) {
+        for (T& v : a) v = get<T>();
+    }
 
   private:
     std::span<const std::uint8_t> in_;
@@ -64,8 +68,9 @@ std::vector<std::uint8_t> serialize(const Network& net) {
 
     std::vector<std::uint8_t> file(std::begin(MAGIC), std::end(MAGIC));
     Writer h(file);
-    for (std::uint32_t v : {VERSION, std::uint32_t(INPUTS), std::uint32_t(HIDDEN), ACTIVATION_SCRELU,
-                            std::uint32_t(QA), std::uint32_t(QB), std::uint32_t(SCALE)})
+    for (std::uint32_t v :
+         {VERSION, std::uint32_t(INPUTS), std::uint32_t(HIDDEN), ACTIVATION_SCRELU, std::uint32_t(QA),
+          std::uint32_t(QB), std::uint32_t(SCALE), std::uint32_t(OUTPUT_BUCKETS)})
         h.put(v);
     h.put(fnv1a(payload));
     file.insert(file.end(), payload.begin(), payload.end());
@@ -73,32 +78,49 @@ std::vector<std::uint8_t> serialize(const Network& net) {
 }
 
 std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Network& net) {
-    if (bytes.size() < HEADER_BYTES) return "not a net file (" + std::to_string(bytes.size()) + " bytes)";
+    if (bytes.size() < V1_HEADER_BYTES) return "not a net file (" + std::to_string(bytes.size()) + " bytes)";
     if (std::memcmp(bytes.data(), MAGIC, sizeof MAGIC) != 0) return "not a Staccato net file (bad magic)";
     Reader h(bytes.subspan(sizeof MAGIC));
     const std::uint32_t version = h.get<std::uint32_t>();
-    if (version != VERSION) return "net file version " + std::to_string(version) + ", expected 1";
+    if (version != VERSION && version != 1)
+        return "net file version " + std::to_string(version) + ", expected 1 or " + std::to_string(VERSION);
     const std::uint32_t inputs = h.get<std::uint32_t>(), hidden = h.get<std::uint32_t>(),
                         activation = h.get<std::uint32_t>(), qa = h.get<std::uint32_t>(),
                         qb = h.get<std::uint32_t>(), scale = h.get<std::uint32_t>();
-    if (inputs != INPUTS || hidden != HIDDEN || activation != ACTIVATION_SCRELU || qa != QA || qb != QB ||
-        scale != SCALE)
-        return "net architecture " + std::to_string(inputs) + "->" + std::to_string(hidden) +
-               "x2->1 (activation " + std::to_string(activation) + ", QA " + std::to_string(qa) + ", QB " +
-               std::to_string(qb) + ", scale " + std::to_string(scale) + "), this engine reads " +
-               std::to_string(INPUTS) + "->" + std::to_string(HIDDEN) + "x2->1 SCReLU";
+    if (version != 1 && bytes.size() < HEADER_BYTES)
+        return "not a net file (" + std::to_string(bytes.size()) + " bytes)";
+    const std::uint32_t buckets = version == 1 ? 1 : h.get<std::uint32_t>();
+    const bool same = inputs == INPUTS && hidden == HIDDEN && activation == ACTIVATION_SCRELU && qa == QA &&
+                      qb == QB && scale == SCALE && (buckets == 1 || buckets == OUTPUT_BUCKETS);
+    if (!same || (version == VERSION && buckets != OUTPUT_BUCKETS))
+        return "net architecture " + std::to_string(inputs) + "->" + std::to_string(hidden) + "x2->1x" +
+               std::to_string(buckets) + " buckets (activation " + std::to_string(activation) + ", QA " +
+               std::to_string(qa) + ", QB " + std::to_string(qb) + ", scale " + std::to_string(scale) +
+               "), this engine reads " + std::to_string(INPUTS) + "->" + std::to_string(HIDDEN) + "x2->1x" +
+               std::to_string(OUTPUT_BUCKETS) + " buckets, SCReLU";
     const std::uint64_t checksum = h.get<std::uint64_t>();
-    if (bytes.size() != FILE_BYTES)
+    const std::size_t expected = version == 1 ? V1_FILE_BYTES : FILE_BYTES;
+    if (bytes.size() != expected)
         return "net file has " + std::to_string(bytes.size()) + " bytes, expected " +
-               std::to_string(FILE_BYTES);
-    const auto payload = bytes.subspan(HEADER_BYTES);
+               std::to_string(expected);
+    const auto payload = bytes.subspan(version == 1 ? V1_HEADER_BYTES : HEADER_BYTES);
     if (fnv1a(payload) != checksum) return "net file checksum mismatch (corrupted)";
     auto fresh = std::make_unique<Network>();
     Reader p(payload);
     p.get(fresh->ft_weights);
     p.get(fresh->ft_bias);
-    p.get(fresh->out_weights);
-    fresh->out_bias = p.get<std::int32_t>();
+    if (version == 1) {
+        // One output layer: every bucket gets a copy.
+        p.get(std::span(fresh->out_weights.data(), 2 * HIDDEN));
+        fresh->out_bias[0] = p.get<std::int32_t>();
+        for (int b = 1; b < OUTPUT_BUCKETS; ++b) {
+            std::copy_n(fresh->out_weights.begin(), 2 * HIDDEN, fresh->out_weights.begin() + b * 2 * HIDDEN);
+            fresh->out_bias[std::size_t(b)] = fresh->out_bias[0];
+        }
+    } else {
+        p.get(fresh->out_weights);
+        p.get(fresh->out_bias);
+    }
     net = *fresh;
     return std::nullopt;
 }

@@ -14,7 +14,7 @@ namespace {
 Value without_piece(const Network& net, const Position& pos, const Accumulator& full, Square s) {
     Accumulator acc = full;
     remove_piece(net, pos.piece_on(s), s, acc);
-    const Value v = evaluate(net, acc, pos.side_to_move());
+    const Value v = evaluate(net, acc, pos.side_to_move(), popcount(pos.pieces()) - 1);
     return pos.side_to_move() == WHITE ? v : -v;
 }
 
@@ -29,7 +29,7 @@ std::string pawns(Value cp) {
 std::string eval_report(const Network& net, const Position& pos) {
     Accumulator acc;
     refresh(net, pos, acc);
-    const Value stm = evaluate(net, acc, pos.side_to_move());
+    const Value stm = evaluate(net, acc, pos.side_to_move(), popcount(pos.pieces()));
     const Value white = pos.side_to_move() == WHITE ? stm : -stm;
 
     std::ostringstream os;

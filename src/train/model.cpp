@@ -20,6 +20,7 @@ Features features_of(const nnue::PackedPosition& p, bool mirror) {
         f.nstm[i] = std::uint16_t(nnue::feature_index(~stm, pc, s));
     }
     f.count = i;
+    f.bucket = nnue::output_bucket(i);
     return f;
 }
 
@@ -32,7 +33,7 @@ void Model::init_random(std::uint64_t seed) {
     for (std::size_t i = Layout::FT_WEIGHTS; i < Layout::FT_BIAS; ++i) params[i] = ft(rng) * 0.5f;
     for (std::size_t i = Layout::FT_BIAS; i < Layout::OUT_WEIGHTS; ++i) params[i] = 0.0f;
     for (std::size_t i = Layout::OUT_WEIGHTS; i < Layout::OUT_BIAS; ++i) params[i] = out(rng);
-    params[Layout::OUT_BIAS] = 0.0f;
+    for (int b = 0; b < OUTPUT_BUCKETS; ++b) params[Layout::OUT_BIAS + std::size_t(b)] = 0.0f;
 }
 
 namespace {
@@ -46,9 +47,11 @@ nnue::Network Model::quantise() const {
     for (std::size_t i = 0; i < net.ft_weights.size(); ++i)
         net.ft_weights[i] = quantise_one(params[Layout::FT_WEIGHTS + i], nnue::QA);
     for (int i = 0; i < HIDDEN; ++i) net.ft_bias[i] = quantise_one(params[Layout::FT_BIAS + i], nnue::QA);
-    for (int i = 0; i < 2 * HIDDEN; ++i)
+    for (std::size_t i = 0; i < net.out_weights.size(); ++i)
         net.out_weights[i] = quantise_one(params[Layout::OUT_WEIGHTS + i], nnue::QB);
-    net.out_bias = std::int32_t(std::lround(params[Layout::OUT_BIAS] * float(nnue::QA * nnue::QB)));
+    for (std::size_t b = 0; b < net.out_bias.size(); ++b)
+        net.out_bias[b] =
+            std::int32_t(std::lround(params[Layout::OUT_BIAS + b] * float(nnue::QA * nnue::QB)));
     return net;
 }
 
@@ -56,9 +59,10 @@ void Model::dequantise(const nnue::Network& net) {
     for (std::size_t i = 0; i < net.ft_weights.size(); ++i)
         params[Layout::FT_WEIGHTS + i] = float(net.ft_weights[i]) / nnue::QA;
     for (int i = 0; i < HIDDEN; ++i) params[Layout::FT_BIAS + i] = float(net.ft_bias[i]) / nnue::QA;
-    for (int i = 0; i < 2 * HIDDEN; ++i)
+    for (std::size_t i = 0; i < net.out_weights.size(); ++i)
         params[Layout::OUT_WEIGHTS + i] = float(net.out_weights[i]) / nnue::QB;
-    params[Layout::OUT_BIAS] = float(net.out_bias) / float(nnue::QA * nnue::QB);
+    for (std::size_t b = 0; b < net.out_bias.size(); ++b)
+        params[Layout::OUT_BIAS + b] = float(net.out_bias[b]) / float(nnue::QA * nnue::QB);
 }
 
 namespace {
@@ -84,9 +88,14 @@ float screlu(float x) {
     return c * c;
 }
 
-float output(const Model& m, const Hidden& h) {
-    const float* w = &m.params[Layout::OUT_WEIGHTS];
-    float sum = m.params[Layout::OUT_BIAS];
+// The output layer of the position's bucket.
+const float* bucket_weights(const Model& m, int bucket) {
+    return &m.params[Layout::OUT_WEIGHTS + std::size_t(bucket) * 2 * HIDDEN];
+}
+
+float output(const Model& m, const Hidden& h, int bucket) {
+    const float* w = bucket_weights(m, bucket);
+    float sum = m.params[Layout::OUT_BIAS + std::size_t(bucket)];
     for (int j = 0; j < HIDDEN; ++j) sum += w[j] * screlu(h.stm[j]) + w[HIDDEN + j] * screlu(h.nstm[j]);
     return sum;
 }
@@ -96,7 +105,7 @@ float output(const Model& m, const Hidden& h) {
 float Model::forward(const Features& f) const {
     Hidden h;
     accumulate(*this, f, h);
-    return output(*this, h);
+    return output(*this, h, f.bucket);
 }
 
 float target(const nnue::PackedPosition& p, float wdl) {
@@ -109,15 +118,15 @@ float target(const nnue::PackedPosition& p, float wdl) {
 float accumulate_gradient(const Model& m, const Features& f, float t, std::vector<float>& grad) {
     Hidden h;
     accumulate(m, f, h);
-    const float out = output(m, h);
+    const float out = output(m, h, f.bucket);
     // The net's output is in SCALE-centipawn units: p = sigmoid(out * SCALE / 400).
     const float k = float(nnue::SCALE) / 400.0f;
     const float p = win_probability(out * nnue::SCALE);
     const float diff = p - t;
     const float g = 2.0f * diff * p * (1.0f - p) * k; // d loss / d out
 
-    const float* w = &m.params[Layout::OUT_WEIGHTS];
-    float* gw = &grad[Layout::OUT_WEIGHTS];
+    const float* w = bucket_weights(m, f.bucket);
+    float* gw = &grad[Layout::OUT_WEIGHTS + std::size_t(f.bucket) * 2 * HIDDEN];
     float* gb = &grad[Layout::FT_BIAS];
     alignas(64) std::array<float, HIDDEN> ds, dn; // d loss / d accumulator
     for (int j = 0; j < HIDDEN; ++j) {
@@ -129,7 +138,7 @@ float accumulate_gradient(const Model& m, const Features& f, float t, std::vecto
         dn[j] = (n > 0.0f && n < 1.0f) ? g * w[HIDDEN + j] * 2.0f * n : 0.0f;
         gb[j] += ds[j] + dn[j];
     }
-    grad[Layout::OUT_BIAS] += g;
+    grad[Layout::OUT_BIAS + std::size_t(f.bucket)] += g;
     for (int k2 = 0; k2 < f.count; ++k2) {
         float* gs = &grad[Layout::FT_WEIGHTS + std::size_t(f.stm[k2]) * HIDDEN];
         for (int j = 0; j < HIDDEN; ++j) gs[j] += ds[j];
@@ -154,7 +163,7 @@ void AdamW::apply(std::vector<float>& params, const std::vector<float>& grad, st
 }
 
 namespace {
-constexpr char CHECKPOINT_MAGIC[8] = {'S', 'T', 'A', 'C', 'C', 'K', 'P', '1'};
+constexpr char CHECKPOINT_MAGIC[8] = {'S', 'T', 'A', 'C', 'C', 'K', 'P', '2'};
 }
 
 std::optional<std::string> save_checkpoint(const std::string& path, const Checkpoint& c) {

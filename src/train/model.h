@@ -15,6 +15,7 @@ namespace staccato::train {
 
 using nnue::HIDDEN;
 using nnue::INPUTS;
+using nnue::OUTPUT_BUCKETS;
 
 // All parameters in one flat array, so that the optimiser, the gradient sums
 // and the checkpoints treat them alike.
@@ -22,8 +23,8 @@ struct Layout {
     static constexpr std::size_t FT_WEIGHTS = 0;
     static constexpr std::size_t FT_BIAS = FT_WEIGHTS + std::size_t(INPUTS) * HIDDEN;
     static constexpr std::size_t OUT_WEIGHTS = FT_BIAS + HIDDEN;
-    static constexpr std::size_t OUT_BIAS = OUT_WEIGHTS + 2 * HIDDEN;
-    static constexpr std::size_t SIZE = OUT_BIAS + 1;
+    static constexpr std::size_t OUT_BIAS = OUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
+    static constexpr std::size_t SIZE = OUT_BIAS + OUTPUT_BUCKETS;
 };
 
 // Weights are kept where quantisation cannot overflow: |w| * QB <= 127 for the
@@ -31,9 +32,11 @@ struct Layout {
 // in 16 bits), and the same bound for the feature transformer.
 constexpr float WEIGHT_CLIP = 1.98f;
 
-// The features of one position: both perspectives' active inputs.
+// The features of one position: both perspectives' active inputs, and the
+// output bucket its piece count selects.
 struct Features {
     int count = 0;
+    int bucket = 0;
     std::array<std::uint16_t, 32> stm{}, nstm{}; // side to move's view, the other side's view
 };
 // With `mirror`, files a..h become h..a: a position without castling rights

@@ -38,15 +38,16 @@ void update(const Network& net, const Accumulator& parent, const DirtyPieces& di
 // Takes one piece off (for `eval`'s per-piece report).
 void remove_piece(const Network& net, Piece pc, Square s, Accumulator& acc);
 
-// The network's output in centipawns for the side to move `stm`.
-Value evaluate(const Network& net, const Accumulator& acc, Color stm);
+// The network's output in centipawns for the side to move `stm`, with
+// `piece_count` pieces on the board (which picks the output bucket).
+Value evaluate(const Network& net, const Accumulator& acc, Color stm, int piece_count);
 // The same from scratch (no accumulator to reuse).
 Value evaluate(const Network& net, const Position& pos);
 
 // The output layer's raw sum, written twice: a plain loop and the SIMD path
 // the engine uses when the build has AVX2 or AVX-512 (the same as the plain
 // loop otherwise). Tests check that both agree bit for bit.
-std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color stm);
-std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm);
+std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color stm, int bucket);
+std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm, int bucket);
 
 } // namespace staccato::nnue
