@@ -125,9 +125,10 @@ TEST_CASE("the gradient matches finite differences", "[train]") {
     };
     // One weight of an active feature per neuron group, hidden biases, output
     // weights and the output bias.
-    const std::size_t out_weights = train::Layout::OUT_WEIGHTS + std::size_t(f.bucket) * 2 * train::HIDDEN;
-    REQUIRE(f.bucket == nnue::output_bucket(32));
-    std::vector<std::size_t> params = {train::Layout::OUT_BIAS + std::size_t(f.bucket)};
+    const int bucket = nnue::output_bucket(f.count);
+    REQUIRE(bucket == nnue::output_bucket(32));
+    const std::size_t out_weights = train::Layout::out_weights(bucket);
+    std::vector<std::size_t> params = {train::Layout::out_bias(bucket)};
     for (int j = 0; j < 8; ++j) {
         params.push_back(train::Layout::FT_WEIGHTS + std::size_t(f.stm[j % f.count]) * train::HIDDEN +
                          31 * j);
@@ -148,8 +149,7 @@ TEST_CASE("the gradient matches finite differences", "[train]") {
     CHECK(compared > 10);
     // The other buckets' output layers take no part in this position.
     for (std::size_t i = train::Layout::OUT_WEIGHTS; i < train::Layout::SIZE; ++i)
-        if ((i < out_weights || i >= out_weights + 2 * train::HIDDEN) &&
-            i != train::Layout::OUT_BIAS + std::size_t(f.bucket))
+        if ((i < out_weights || i >= out_weights + 2 * train::HIDDEN) && i != train::Layout::out_bias(bucket))
             REQUIRE(grad[i] == 0.0f);
 }
 

@@ -90,6 +90,13 @@ void remove_piece(const Network& net, Piece pc, Square s, Accumulator& acc) {
     }
 }
 
+namespace {
+// The output weights of `bucket` for one half (0: the side to move's).
+const std::int16_t* output_weights(const Network& net, int bucket, int half) {
+    return &net.out_weights[std::size_t(2 * bucket + half) * HIDDEN];
+}
+} // namespace
+
 // SCReLU output: sum over both halves of clamp(a, 0, QA)^2 * w, in units of
 // QA * QA * QB. |w| <= 127 (the trainer clips it), so clamp(a) * w fits in 16
 // bits and the SIMD paths can multiply in 16 bits and then pair-sum in 32.
@@ -97,7 +104,7 @@ std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color
     std::int32_t sum = 0;
     for (int half = 0; half < 2; ++half) {
         const auto& a = acc.values[half == 0 ? stm : ~stm];
-        const std::int16_t* w = &net.out_weights[std::size_t(2 * bucket + half) * HIDDEN];
+        const std::int16_t* w = output_weights(net, bucket, half);
         for (int j = 0; j < HIDDEN; ++j) {
             const std::int32_t c = std::clamp<std::int32_t>(a[j], 0, QA);
             sum += c * c * w[j];
@@ -112,7 +119,7 @@ std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm, i
     __m512i sum = _mm512_setzero_si512();
     for (int half = 0; half < 2; ++half) {
         const std::int16_t* a = acc.values[half == 0 ? stm : ~stm].data();
-        const std::int16_t* w = &net.out_weights[std::size_t(2 * bucket + half) * HIDDEN];
+        const std::int16_t* w = output_weights(net, bucket, half);
         for (int j = 0; j < HIDDEN; j += 32) {
             const __m512i c = _mm512_min_epi16(_mm512_max_epi16(_mm512_load_si512(a + j), zero), qa);
             const __m512i cw = _mm512_mullo_epi16(c, _mm512_load_si512(w + j));
@@ -129,7 +136,7 @@ std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm, i
     __m256i sum = _mm256_setzero_si256();
     for (int half = 0; half < 2; ++half) {
         const std::int16_t* a = acc.values[half == 0 ? stm : ~stm].data();
-        const std::int16_t* w = &net.out_weights[std::size_t(2 * bucket + half) * HIDDEN];
+        const std::int16_t* w = output_weights(net, bucket, half);
         for (int j = 0; j < HIDDEN; j += 16) {
             const __m256i c = _mm256_min_epi16(
                 _mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(a + j)), zero), qa);

@@ -90,9 +90,8 @@ std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Netw
     if (version != 1 && bytes.size() < HEADER_BYTES)
         return "not a net file (" + std::to_string(bytes.size()) + " bytes)";
     const std::uint32_t buckets = version == 1 ? 1 : h.get<std::uint32_t>();
-    const bool same = inputs == INPUTS && hidden == HIDDEN && activation == ACTIVATION_SCRELU && qa == QA &&
-                      qb == QB && scale == SCALE && (buckets == 1 || buckets == OUTPUT_BUCKETS);
-    if (!same || (version == VERSION && buckets != OUTPUT_BUCKETS))
+    if (inputs != INPUTS || hidden != HIDDEN || activation != ACTIVATION_SCRELU || qa != QA || qb != QB ||
+        scale != SCALE || buckets != (version == 1 ? 1u : std::uint32_t(OUTPUT_BUCKETS)))
         return "net architecture " + std::to_string(inputs) + "->" + std::to_string(hidden) + "x2->1x" +
                std::to_string(buckets) + " buckets (activation " + std::to_string(activation) + ", QA " +
                std::to_string(qa) + ", QB " + std::to_string(qb) + ", scale " + std::to_string(scale) +

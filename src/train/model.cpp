@@ -20,7 +20,6 @@ Features features_of(const nnue::PackedPosition& p, bool mirror) {
         f.nstm[i] = std::uint16_t(nnue::feature_index(~stm, pc, s));
     }
     f.count = i;
-    f.bucket = nnue::output_bucket(i);
     return f;
 }
 
@@ -33,7 +32,7 @@ void Model::init_random(std::uint64_t seed) {
     for (std::size_t i = Layout::FT_WEIGHTS; i < Layout::FT_BIAS; ++i) params[i] = ft(rng) * 0.5f;
     for (std::size_t i = Layout::FT_BIAS; i < Layout::OUT_WEIGHTS; ++i) params[i] = 0.0f;
     for (std::size_t i = Layout::OUT_WEIGHTS; i < Layout::OUT_BIAS; ++i) params[i] = out(rng);
-    for (int b = 0; b < OUTPUT_BUCKETS; ++b) params[Layout::OUT_BIAS + std::size_t(b)] = 0.0f;
+    for (int b = 0; b < OUTPUT_BUCKETS; ++b) params[Layout::out_bias(b)] = 0.0f;
 }
 
 namespace {
@@ -89,13 +88,9 @@ float screlu(float x) {
 }
 
 // The output layer of the position's bucket.
-const float* bucket_weights(const Model& m, int bucket) {
-    return &m.params[Layout::OUT_WEIGHTS + std::size_t(bucket) * 2 * HIDDEN];
-}
-
 float output(const Model& m, const Hidden& h, int bucket) {
-    const float* w = bucket_weights(m, bucket);
-    float sum = m.params[Layout::OUT_BIAS + std::size_t(bucket)];
+    const float* w = &m.params[Layout::out_weights(bucket)];
+    float sum = m.params[Layout::out_bias(bucket)];
     for (int j = 0; j < HIDDEN; ++j) sum += w[j] * screlu(h.stm[j]) + w[HIDDEN + j] * screlu(h.nstm[j]);
     return sum;
 }
@@ -105,7 +100,7 @@ float output(const Model& m, const Hidden& h, int bucket) {
 float Model::forward(const Features& f) const {
     Hidden h;
     accumulate(*this, f, h);
-    return output(*this, h, f.bucket);
+    return output(*this, h, nnue::output_bucket(f.count));
 }
 
 float target(const nnue::PackedPosition& p, float wdl) {
@@ -118,15 +113,16 @@ float target(const nnue::PackedPosition& p, float wdl) {
 float accumulate_gradient(const Model& m, const Features& f, float t, std::vector<float>& grad) {
     Hidden h;
     accumulate(m, f, h);
-    const float out = output(m, h, f.bucket);
+    const int bucket = nnue::output_bucket(f.count);
+    const float out = output(m, h, bucket);
     // The net's output is in SCALE-centipawn units: p = sigmoid(out * SCALE / 400).
     const float k = float(nnue::SCALE) / 400.0f;
     const float p = win_probability(out * nnue::SCALE);
     const float diff = p - t;
     const float g = 2.0f * diff * p * (1.0f - p) * k; // d loss / d out
 
-    const float* w = bucket_weights(m, f.bucket);
-    float* gw = &grad[Layout::OUT_WEIGHTS + std::size_t(f.bucket) * 2 * HIDDEN];
+    const float* w = &m.params[Layout::out_weights(bucket)];
+    float* gw = &grad[Layout::out_weights(bucket)];
     float* gb = &grad[Layout::FT_BIAS];
     alignas(64) std::array<float, HIDDEN> ds, dn; // d loss / d accumulator
     for (int j = 0; j < HIDDEN; ++j) {
@@ -138,7 +134,7 @@ float accumulate_gradient(const Model& m, const Features& f, float t, std::vecto
         dn[j] = (n > 0.0f && n < 1.0f) ? g * w[HIDDEN + j] * 2.0f * n : 0.0f;
         gb[j] += ds[j] + dn[j];
     }
-    grad[Layout::OUT_BIAS + std::size_t(f.bucket)] += g;
+    grad[Layout::out_bias(bucket)] += g;
     for (int k2 = 0; k2 < f.count; ++k2) {
         float* gs = &grad[Layout::FT_WEIGHTS + std::size_t(f.stm[k2]) * HIDDEN];
         for (int j = 0; j < HIDDEN; ++j) gs[j] += ds[j];

@@ -25,6 +25,11 @@ struct Layout {
     static constexpr std::size_t OUT_WEIGHTS = FT_BIAS + HIDDEN;
     static constexpr std::size_t OUT_BIAS = OUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
     static constexpr std::size_t SIZE = OUT_BIAS + OUTPUT_BUCKETS;
+    // Where one bucket's output layer (2 x HIDDEN weights) and bias lie.
+    static constexpr std::size_t out_weights(int bucket) {
+        return OUT_WEIGHTS + std::size_t(bucket) * 2 * HIDDEN;
+    }
+    static constexpr std::size_t out_bias(int bucket) { return OUT_BIAS + std::size_t(bucket); }
 };
 
 // Weights are kept where quantisation cannot overflow: |w| * QB <= 127 for the
@@ -32,11 +37,9 @@ struct Layout {
 // in 16 bits), and the same bound for the feature transformer.
 constexpr float WEIGHT_CLIP = 1.98f;
 
-// The features of one position: both perspectives' active inputs, and the
-// output bucket its piece count selects.
+// The features of one position: both perspectives' active inputs.
 struct Features {
     int count = 0;
-    int bucket = 0;
     std::array<std::uint16_t, 32> stm{}, nstm{}; // side to move's view, the other side's view
 };
 // With `mirror`, files a..h become h..a: a position without castling rights
