@@ -7,6 +7,10 @@ plays game pairs between the two perturbed engines (theta+ against theta-),
 and moves each value by r * c * (wins - losses) * sign. c and r shrink over
 the run so that they end at each entry's c_end and at r_end, the figures
 `staccato spsa` prints (name, int, default, min, max, c_end, r_end).
+That r_end suits OpenBench's tens of thousands of games: near the end a
+won game moves a value by r_end * c_end (0.016 for RfpMargin), so a local run
+of a thousand games moves nothing by even one c_end. A short run wants a
+larger --r-end and reads as a direction, not a fit.
 Schedules as Spall's: c_k = c / (k+1)^0.101, a_k = a / (A+k+1)^0.602,
 r_k = a_k / c_k^2, A = a tenth of the iterations.
 
@@ -92,9 +96,15 @@ def main():
     ap.add_argument("--book", default=match.DEFAULT_BOOK)
     ap.add_argument("--seed", type=int, default=random.randrange(1 << 31))
     ap.add_argument("--csv", help="write each iteration's games and values here")
+    ap.add_argument("--r-end", type=float,
+                    help="final learning rate (default: the table's, sized for OpenBench's tens of thousands of games)")
     args = ap.parse_args()
 
     table, r_end = read_table(args.engine)
+    if args.r_end is not None:
+        if args.r_end <= 0:
+            sys.exit("--r-end must be positive")
+        r_end = args.r_end
     names = args.params.split(",") if args.params else list(table)
     unknown = [n for n in names if n not in table]
     if unknown:
@@ -122,7 +132,8 @@ def main():
         fh = open(args.csv, "w", newline="")
         writer = csv.writer(fh)
         writer.writerow(["iteration", "wins", "draws", "losses"] + names)
-    print(f"SPSA over {', '.join(names)}: {n} iterations of {args.pairs} pairs at {args.tc}, seed {args.seed}")
+    print(f"SPSA over {', '.join(names)}: {n} iterations of {args.pairs} pairs at {args.tc}, "
+          f"r_end {r_end}, seed {args.seed}")
     print("start: " + ", ".join(f"{k}={theta[k]:.1f}" for k in names), flush=True)
     total = [0, 0, 0]
     with tempfile.TemporaryDirectory(prefix="staccato-spsa-") as workdir:
