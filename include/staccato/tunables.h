@@ -39,14 +39,14 @@ enum TuneId : int {
 
 inline constexpr std::array<Tunable, TUNE_NB> TUNABLES{{
     {"AspirationDelta", 16, 5, 60, 3},         // first aspiration half-width (cp)
-    {"RfpMargin", 75, 30, 150, 8},             // reverse futility margin per ply
-    {"FutilityBase", 90, 20, 200, 10},         // futility pruning: base ...
-    {"FutilityPerDepth", 90, 30, 200, 10},     // ... plus this per ply
+    {"RfpMargin", 71, 30, 150, 8},             // reverse futility margin per ply
+    {"FutilityBase", 61, 20, 200, 10},         // futility pruning: base ...
+    {"FutilityPerDepth", 106, 30, 200, 10},    // ... plus this per ply
     {"SeeQuietMargin", -60, -150, -10, 8},     // SEE pruning of quiets, per ply
     {"SeeCaptureMargin", -100, -200, -20, 10}, // SEE pruning of captures, per ply
     {"SeMarginPerDepth", 2, 1, 6, 1},          // singular beta = tt score - this * depth
-    {"LmrBase", 75, 0, 200, 10},               // late move reduction, in hundredths of a ply:
-    {"LmrDivisor", 225, 120, 400, 15},         // base + 100 * ln(depth) * ln(move) / divisor
+    {"LmrBase", 77, 0, 200, 10},               // late move reduction, in hundredths of a ply:
+    {"LmrDivisor", 193, 120, 400, 15},         // base + 100 * ln(depth) * ln(move) / divisor
     {"LmrHistoryDivisor", 12288, 4096, 32768, 1024},
     {"DeltaMargin", 200, 50, 400, 20},          // quiescence delta pruning
     {"HistoryBonusQuadratic", 24, 8, 48, 3},    // history bonus: this * depth^2 ...
