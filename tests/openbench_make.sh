@@ -87,6 +87,7 @@ while IFS= read -r line; do
     ((min <= def && def <= max && c > 0)) || fail "spsa range: $line"
     grep -qxF "option name $name type spin default $def min $min max $max" <<<"$uci" ||
         fail "no UCI option for: $line"
+    [[ $name == LmrDivisor ]] && lmr_default=$def
     n=$((n + 1))
 done <<<"$spsa"
 ((n > 0)) || fail "no spsa lines"
@@ -97,8 +98,7 @@ tuned=$(client_bench ./staccato-ob-tune "setoption name FutilityBase value 20" "
 # must rebuild it, and setting the default back must give the plain search.
 lmr=$(client_bench ./staccato-ob-tune "setoption name LmrDivisor value 400" "bench 7")
 [[ ${plain% *} != "${lmr% *}" ]] || fail "setoption LmrDivisor did not change the search"
-lmr_default=$(sed -n 's/^LmrDivisor, int, \([0-9]*\),.*/\1/p' <<<"$spsa")
-[[ -n $lmr_default && $lmr_default != 400 ]] || fail "no usable LmrDivisor default in: $spsa"
+[[ -n ${lmr_default-} && $lmr_default != 400 ]] || fail "no usable LmrDivisor default in: $spsa"
 back=$(client_bench ./staccato-ob-tune "setoption name LmrDivisor value 400" "setoption name LmrDivisor value $lmr_default" "bench 7")
 [[ ${plain% *} == "${back% *}" ]] || fail "LmrDivisor back at $lmr_default gives bench ${back% *}, not ${plain% *}"
 echo "TUNE=1 build: $n tunables, bench ${plain% *} at depth 7, ${tuned% *} with FutilityBase 20, ${lmr% *} with LmrDivisor 400"
