@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "staccato/movegen.h"
+#include "staccato/nnue/games.h"
 #include "staccato/nnue/network.h"
-#include "staccato/nnue/packed.h"
 #include "staccato/position.h"
 #include "staccato/search.h"
 #include "staccato/tt.h"
@@ -27,9 +27,9 @@ constexpr Value DRAW_SCORE = 10;  // both sides see a dead draw ...
 constexpr int DRAW_PLIES = 12;    // ... for this many plies in a row
 constexpr int DRAW_MIN_PLY = 60;  // ... but not in the opening
 constexpr int MAX_GAME_PLIES = 400;
-constexpr Value RECORD_LIMIT = 1500; // positions beyond this are decided: not written
 constexpr Value OPENING_LIMIT = 400; // a random opening this lopsided is dropped
 constexpr int TT_MB = 16;
+constexpr std::uint64_t HARD_NODES_FACTOR = 10; // a soft-limited move's hard cap, in `nodes`
 
 struct Rng { // xorshift64*
     std::uint64_t s;
@@ -63,14 +63,14 @@ class GamePlayer {
         pool_.set_network(o.nnue ? &nnue::default_network() : nullptr);
     }
 
-    // Plays one game; its labelled positions are appended to `out`.
-    // Returns Result::None when the opening was dropped.
-    Result play(std::vector<nnue::PackedPosition>& out) {
+    // Plays one game and returns it with its result, or Result::None when the
+    // opening was dropped.
+    std::pair<Result, std::optional<nnue::GameWriter>> play() {
         Position pos;
-        if (!opening(pos)) return Result::None;
+        if (!opening(pos)) return {Result::None, std::nullopt};
         tt_.clear();
         pool_.clear_history();
-        const std::size_t first = out.size();
+        nnue::GameWriter game(pos);
         Result result = Result::None;
         int win_run = 0, draw_run = 0;
         for (int ply = 0; result == Result::None; ++ply) {
@@ -79,23 +79,27 @@ class GamePlayer {
                 result = Result::Draw;
                 break;
             }
+            // A soft limit ends the search after the iteration that passes
+            // `nodes`, so that every move comes from a completed depth; the
+            // hard limit bounds the rare iteration that explodes.
             SearchLimits limits;
-            limits.nodes = o_.nodes;
+            limits.soft_nodes = o_.soft ? o_.nodes : 0;
+            limits.nodes = o_.soft ? o_.nodes * HARD_NODES_FACTOR : o_.nodes;
             tt_.new_search();
             const ThreadPool::SyncResult r = pool_.search_sync(pos, limits);
-            if (!r.best) return Result::None; // cannot happen: the game would be over
+            if (!r.best) return {Result::None, std::nullopt}; // cannot happen: the game would be over
             const Value white = pos.side_to_move() == WHITE ? r.score : -r.score;
-            if (ply == 0 && std::abs(white) > OPENING_LIMIT) return Result::None;
+            if (ply == 0 && std::abs(white) > OPENING_LIMIT) return {Result::None, std::nullopt};
             win_run = std::abs(white) >= WIN_SCORE ? win_run + 1 : 0;
             draw_run = std::abs(white) <= DRAW_SCORE && ply >= DRAW_MIN_PLY ? draw_run + 1 : 0;
             if (win_run >= WIN_PLIES) result = white > 0 ? Result::WhiteWin : Result::BlackWin;
             if (draw_run >= DRAW_PLIES) result = Result::Draw;
-            if (!pos.in_check() && !pos.is_capture_or_promotion(r.best) && std::abs(white) < RECORD_LIMIT)
-                out.push_back(nnue::PackedPosition::pack(pos, white, 1));
+            // Every ply is written: which positions train is decided when the
+            // games are read (nnue/games.h).
+            game.add(r.best, white);
             if (result == Result::None) pos.push_game_move(r.best);
         }
-        for (std::size_t i = first; i < out.size(); ++i) out[i].result = std::uint8_t(white_result(result));
-        return result;
+        return {result, std::move(game)};
     }
 
   private:
@@ -160,8 +164,7 @@ std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& lo
                 if (started >= o.games) return;
                 ++started;
             }
-            std::vector<nnue::PackedPosition> records;
-            const Result r = player.play(records);
+            const auto [r, game] = player.play();
             std::lock_guard lock(mutex);
             if (r == Result::None) { // dropped opening: play another, within reason
                 if (++dropped <= 100 * o.games) --started;
@@ -169,11 +172,10 @@ std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& lo
             }
             // Whole games only, flushed at once: an interrupted run loses at
             // most the games in progress.
-            out.write(reinterpret_cast<const char*>(records.data()),
-                      std::streamsize(records.size() * sizeof records[0]));
+            game->write(out, white_result(r));
             out.flush();
             ++sum.games;
-            sum.positions += records.size();
+            sum.positions += game->plies();
             (r == Result::WhiteWin ? sum.white_wins : r == Result::Draw ? sum.draws : sum.black_wins) += 1;
             if (sum.games % 100 == 0 || sum.games == o.games) {
                 const double secs = std::max(

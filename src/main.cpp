@@ -59,10 +59,11 @@ int run_bench_command(int argc, char** argv) {
 }
 
 constexpr const char* DATAGEN_USAGE =
-    "usage: staccato datagen out=FILE [games=N] [nodes=N] [threads=N] [seed=N] [book=FILE] [random=N] "
-    "[eval=hce|nnue]\n"
-    "  self-play at N nodes a move; appends quiet positions with score and result as 32-byte records\n"
-    "  for staccato-train (eval=hce: the hand-crafted evaluation plays, else the embedded network)\n";
+    "usage: staccato datagen out=FILE.games [games=N] [nodes=N] [limit=soft|hard] [threads=N] [seed=N] "
+    "[book=FILE] [random=N] [eval=hce|nnue]\n"
+    "  self-play at N nodes a move (soft: the iteration that passes N completes, capped at 10 N; hard:\n"
+    "  the exact count); appends whole games (start position, moves and scores, result) for\n"
+    "  staccato-train (eval=hce: the hand-crafted evaluation plays, else the embedded network)\n";
 
 int run_datagen_command(int argc, char** argv) {
     DatagenOptions o;
@@ -84,6 +85,8 @@ int run_datagen_command(int argc, char** argv) {
             ok = ok && read_number(o.games);
         else if (key == "nodes")
             ok = ok && read_number(o.nodes);
+        else if (key == "limit")
+            ok = ok && (value == "soft" || value == "hard") && ((o.soft = value == "soft"), true);
         else if (key == "threads")
             ok = ok && read_number(o.threads);
         else if (key == "seed")

@@ -298,6 +298,7 @@ void Worker::iterative_deepening() {
             else
                 shared_.stop = true;
         }
+        if (is_main() && lim.soft_nodes && shared_.total_nodes() >= lim.soft_nodes) shared_.stop = true;
         Value best = root_moves_[0].score;
         if (lim.mate > 0 && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * lim.mate)
             shared_.stop = true;
@@ -1068,6 +1069,7 @@ ThreadPool::SyncResult ThreadPool::search_sync(const Position& pos, const Search
     w.iterative_deepening();
     SyncResult r;
     r.nodes = w.nodes();
+    r.depth = w.completed_depth();
     r.stats = w.ordering();
     if (!w.root_moves().empty()) {
         r.best = w.root_moves()[0].move;

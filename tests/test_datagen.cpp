@@ -1,6 +1,7 @@
-// Self-play data generation: what it writes (labelled, quiet, legal
-// positions), that a seed reproduces a run, that a book supplies the
-// openings, and that bad options are refused without writing anything.
+// Self-play data generation: what it writes (whole games that replay legally,
+// labelled with the result), that a seed reproduces a run, that a book
+// supplies the openings, that a soft node limit completes its iteration, and
+// that bad options are refused without writing anything.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -12,8 +13,11 @@
 #include <vector>
 
 #include "staccato/datagen.h"
+#include "staccato/nnue/games.h"
 #include "staccato/nnue/packed.h"
 #include "staccato/position.h"
+#include "staccato/search.h"
+#include "staccato/tt.h"
 #include "temp_path.h"
 
 using namespace staccato;
@@ -27,25 +31,33 @@ bool same(const std::vector<nnue::PackedPosition>& a, const std::vector<nnue::Pa
                       [](const auto& x, const auto& y) { return std::memcmp(&x, &y, sizeof x) == 0; });
 }
 
-// Runs datagen into a fresh file and returns its records.
-std::vector<nnue::PackedPosition> generate(DatagenOptions o, const std::string& name, DatagenSummary& sum) {
-    o.out = temp_path(name);
+// Every ply of every game: the filter that keeps all.
+constexpr nnue::GameFilter KEEP_ALL{0, 1 << 20, false, false};
+
+// Runs datagen into a fresh file and returns the positions `filter` keeps.
+std::vector<nnue::PackedPosition> generate(DatagenOptions o, const std::string& name, DatagenSummary& sum,
+                                           const nnue::GameFilter& filter = KEEP_ALL) {
+    o.out = temp_path(name + ".games");
     std::filesystem::remove(o.out);
     std::ostringstream log;
     const auto err = run_datagen(o, log, &sum);
     INFO(err.value_or(""));
     REQUIRE(!err);
     std::vector<nnue::PackedPosition> lines;
-    const auto read_error = nnue::read_records(o.out, lines);
+    nnue::GameStats stats;
+    const auto read_error = nnue::read_games(o.out, filter, lines, stats);
     INFO(read_error.value_or(""));
-    REQUIRE(!read_error); // whole, well-formed records only
+    REQUIRE(!read_error); // whole games whose every move is legal
+    CHECK(stats.games == std::uint64_t(sum.games));
+    CHECK(stats.plies == sum.positions);
     std::filesystem::remove(o.out);
     return lines;
 }
 
 } // namespace
 
-TEST_CASE("datagen writes quiet positions labelled with the game result", "[datagen]") {
+TEST_CASE("datagen writes whole games, and the reader keeps quiet positions labelled with the result",
+          "[datagen]") {
     DatagenOptions o;
     o.games = 3;
     o.nodes = 300;
@@ -56,7 +68,10 @@ TEST_CASE("datagen writes quiet positions labelled with the game result", "[data
     CHECK(sum.white_wins + sum.draws + sum.black_wins == 3);
     REQUIRE(sum.positions == lines.size());
     REQUIRE(!lines.empty());
-    for (const nnue::PackedPosition& r : lines) {
+    const auto quiet = generate(o, "a2", sum, nnue::GameFilter{});
+    CHECK(quiet.size() < lines.size());
+    REQUIRE(!quiet.empty());
+    for (const nnue::PackedPosition& r : quiet) {
         INFO(r.fen());
         REQUIRE(!r.check());
         CHECK(r.result <= 2);
@@ -97,8 +112,33 @@ TEST_CASE("datagen starts from the book's positions", "[datagen]") {
     const auto lines = generate(o, "d", sum);
     std::filesystem::remove(book);
     REQUIRE(!lines.empty());
-    // The start position has no capture, so its best move is quiet: it is written.
+    // Every game starts from the book's one position.
     CHECK(lines[0].fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+}
+
+TEST_CASE("a soft node limit completes the iteration that passes it", "[datagen]") {
+    TranspositionTable tt(16);
+    ThreadPool pool(tt);
+    pool.set_network(nullptr);
+    Position pos;
+    SearchLimits soft;
+    soft.soft_nodes = 2000;
+    soft.nodes = 20000;
+    const ThreadPool::SyncResult s = pool.search_sync(pos, soft);
+    CHECK(s.nodes >= 2000);
+    CHECK(s.nodes < 20000);
+    // The last iteration was whole: a fresh search to that depth spends the
+    // same nodes.
+    tt.clear();
+    pool.clear_history();
+    SearchLimits to_depth;
+    to_depth.depth = s.depth;
+    CHECK(pool.search_sync(pos, to_depth).nodes == s.nodes);
+    tt.clear();
+    pool.clear_history();
+    SearchLimits hard;
+    hard.nodes = 2000;
+    CHECK(pool.search_sync(pos, hard).nodes == 2000);
 }
 
 TEST_CASE("datagen refuses bad options and writes nothing", "[datagen]") {

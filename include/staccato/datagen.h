@@ -1,7 +1,7 @@
-// `staccato datagen`: self-play games at a fixed number of nodes per move,
-// from book openings plus a few random moves, that write quiet positions
-// with the search's score and the game's result as 32-byte records
-// (nnue/packed.h), the data staccato-train reads.
+// `staccato datagen`: self-play games at a number of nodes per move, from
+// book openings plus a few random moves, written whole in the compact game
+// format (nnue/games.h: the start position, then each move with the search's
+// score; the game's result), the data staccato-train reads.
 #pragma once
 
 #include <cstdint>
@@ -12,9 +12,11 @@
 namespace staccato {
 
 struct DatagenOptions {
-    std::string out;            // appended to
+    std::string out;            // appended to (name it *.games for staccato-train)
     int games = 1000;           // over all threads
     std::uint64_t nodes = 5000; // per move
+    bool soft = true;           // nodes is a soft limit: the iteration that passes it completes
+                                // (capped at 10x); false: the search stops on the exact count
     int threads = 1;            // games played side by side
     std::uint64_t seed = 1;     // openings and random moves
     std::string book;           // EPD/FEN lines; empty = the start position

@@ -281,6 +281,7 @@ class ThreadPool {
         Move best;
         Value score = VALUE_NONE; // from the side to move's view
         std::uint64_t nodes = 0;
+        int depth = 0; // the last completed iteration
         OrderingStats stats;
     };
     SyncResult search_sync(const Position& pos, const SearchLimits& limits);

@@ -18,9 +18,10 @@ struct SearchLimits {
     std::array<std::int64_t, 2> time{-1, -1};
     std::array<std::int64_t, 2> inc{0, 0};
     int movestogo = 0;
-    int depth = 0;           // 0 = no limit
-    std::uint64_t nodes = 0; // 0 = no limit
-    int mate = 0;            // mate in N moves, 0 = not asked
+    int depth = 0;                // 0 = no limit
+    std::uint64_t nodes = 0;      // 0 = no limit
+    std::uint64_t soft_nodes = 0; // no new iteration once this many are searched (0 = none)
+    int mate = 0;                 // mate in N moves, 0 = not asked
     std::int64_t movetime = -1;
     bool infinite = false;
     bool ponder = false;

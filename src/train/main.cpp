@@ -27,6 +27,7 @@
 
 #include "dataset.h"
 #include "model.h"
+#include "staccato/nnue/games.h"
 
 using namespace staccato;
 using namespace staccato::train;
@@ -40,15 +41,18 @@ struct Options {
     float lr = 0.001f, final_lr_ratio = 0.05f, wdl = 0.3f, decay = 0.01f;
     bool mirror = false;
     std::uint64_t seed = 1, limit = 0;
+    nnue::GameFilter filter; // which positions of *.games files train
 };
 
 constexpr const char* USAGE =
-    "usage: staccato-train [options] DATA.bin...\n"
+    "usage: staccato-train [options] DATA...   (*.games: datagen's games; other files: 32-byte records)\n"
     "       staccato-train convert OUT.bin TEXT[.xz]...\n"
     "options: --out NET (staccato.nnue)  --epochs N (30)  --batch N (16384)  --lr X (0.001,\n"
     "         cosine decay to --final-lr X times it, 0.05)  --wdl X (result weight, 0.3)\n"
     "         --decay X (AdamW, 0.01)  --threads N  --seed N  --limit N (records)\n"
     "         --mirror (positions without castling rights are mirrored left-right every other epoch)\n"
+    "         games: --skip-plies N (8: each game's first plies)  --max-score CP (1500)\n"
+    "         --keep-noisy (also positions whose move captures or promotes)  --keep-checks\n"
     "         --init NET (start from a net file)  --resume CKPT  --checkpoint CKPT (OUT.ckpt)\n";
 
 template <typename T> bool parse(const std::string& s, T& v) {
@@ -99,6 +103,14 @@ std::optional<Options> parse_options(int argc, char** argv) {
             ok = value(o.limit);
         else if (a == "--mirror")
             o.mirror = true;
+        else if (a == "--skip-plies")
+            ok = value(o.filter.min_ply) && o.filter.min_ply >= 0;
+        else if (a == "--max-score")
+            ok = value(o.filter.max_score) && o.filter.max_score > 0;
+        else if (a == "--keep-noisy")
+            o.filter.skip_noisy = false;
+        else if (a == "--keep-checks")
+            o.filter.skip_in_check = false;
         else if (a.starts_with("--")) {
             std::cerr << "staccato-train: unknown option " << a << "\n" << USAGE;
             return std::nullopt;
@@ -174,11 +186,18 @@ void progress(int epoch, int epochs, std::size_t done, std::size_t total, double
 
 int run_training(const Options& o) {
     std::vector<nnue::PackedPosition> all;
-    for (const std::string& path : o.data)
-        if (auto error = nnue::read_records(path, all)) {
+    for (const std::string& path : o.data) {
+        nnue::GameStats games;
+        const auto error = nnue::is_game_file(path) ? nnue::read_games(path, o.filter, all, games)
+                                                    : nnue::read_records(path, all);
+        if (nnue::is_game_file(path))
+            std::cout << path << ": " << games.games << " games, " << games.plies << " positions, "
+                      << games.kept << " kept" << std::endl;
+        if (error) {
             std::cerr << "staccato-train: " << *error << "\n";
             return 1;
         }
+    }
     if (o.limit && all.size() > o.limit) all.resize(o.limit);
     Split data = split(std::move(all));
     if (data.train.empty()) {

@@ -1,0 +1,185 @@
+#include "staccato/nnue/games.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <fstream>
+
+namespace staccato::nnue {
+
+namespace {
+
+constexpr std::uint8_t UNMOVED_ROOK = 6; // a rook with its castling right
+
+// The file's move type field, in the order the format fixes.
+constexpr std::array<std::uint16_t, 4> FILE_TYPE = {
+    0, // MoveType::Normal
+    3, // MoveType::Promotion
+    1, // MoveType::EnPassant
+    2, // MoveType::Castling
+};
+constexpr std::array<MoveType, 4> ENGINE_TYPE = {MoveType::Normal, MoveType::EnPassant, MoveType::Castling,
+                                                 MoveType::Promotion};
+
+GameBoard encode_board(const Position& pos) {
+    GameBoard b;
+    b.occupancy = pos.pieces();
+    Bitboard castling_rooks = 0;
+    for (int idx = 0; idx < 4; ++idx)
+        if (pos.can_castle(idx)) castling_rooks |= square_bb(pos.castling_rook_square(idx));
+    int i = 0;
+    for (Bitboard bb = b.occupancy; bb; bb &= bb - 1, ++i) {
+        const Square s = Square(std::countr_zero(bb));
+        std::uint8_t code = pos.piece_on(s);
+        if (castling_rooks & square_bb(s)) code = std::uint8_t((code & 8) | UNMOVED_ROOK);
+        b.pieces[i / 2] |= std::uint8_t(code << (4 * (i % 2)));
+    }
+    b.side_ep = std::uint8_t((pos.side_to_move() == BLACK ? 0x80 : 0) | pos.ep_square());
+    b.rule50 = std::uint8_t(std::min(pos.rule50(), 255));
+    b.fullmove = std::uint16_t(std::min(pos.fullmove_number(), 65535));
+    return b;
+}
+
+// The start board as a FEN for the engine's parser, which then checks it.
+std::optional<std::string> board_fen(const GameBoard& b) {
+    if (std::popcount(b.occupancy) > 32) return std::nullopt;
+    std::array<std::uint8_t, 64> board;
+    board.fill(0xFF);
+    int i = 0;
+    for (Bitboard bb = b.occupancy; bb; bb &= bb - 1, ++i)
+        board[std::countr_zero(bb)] = std::uint8_t((b.pieces[i / 2] >> (4 * (i % 2))) & 15);
+    std::string fen, rights;
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            const std::uint8_t code = board[make_square(file, rank)];
+            if (code == 0xFF) {
+                ++empty;
+                continue;
+            }
+            if ((code & 7) > UNMOVED_ROOK) return std::nullopt;
+            if (empty) fen += char('0' + empty), empty = 0;
+            fen += "PNBRQKR?pnbrqkr?"[code];
+        }
+        if (empty) fen += char('0' + empty);
+        if (rank) fen += '/';
+    }
+    // Castling rights from the unmoved rooks: KQkq where the king stands on
+    // the e-file and the rook in a corner, the rook's file letter otherwise.
+    for (Color c : {WHITE, BLACK}) {
+        const int back = c == WHITE ? 0 : 7;
+        for (int file = 7; file >= 0; --file) {
+            const std::uint8_t code = board[make_square(file, back)];
+            if (code != (c << 3 | UNMOVED_ROOK)) continue;
+            const bool king_on_e = board[make_square(4, back)] == (c << 3 | KING);
+            char letter = king_on_e && file == 7 ? 'K' : king_on_e && file == 0 ? 'Q' : char('A' + file);
+            rights += c == WHITE ? letter : char(letter - 'A' + 'a');
+        }
+    }
+    fen += b.side_ep & 0x80 ? " b " : " w ";
+    fen += rights.empty() ? "-" : rights;
+    const int ep = b.side_ep & 0x7F;
+    if (ep > 64) return std::nullopt;
+    fen += ep == 64 ? std::string(" -") : std::string{' ', char('a' + ep % 8), char('1' + ep / 8)};
+    return fen + ' ' + std::to_string(b.rule50) + ' ' + std::to_string(std::max<int>(1, b.fullmove));
+}
+
+} // namespace
+
+std::uint16_t encode_move(Move m) {
+    const std::uint16_t promo = m.type() == MoveType::Promotion ? std::uint16_t(m.promotion() - KNIGHT) : 0;
+    return std::uint16_t(m.from() | (m.to() << 6) | (promo << 12) | (FILE_TYPE[int(m.type())] << 14));
+}
+
+std::optional<Move> decode_move(const Position& pos, std::uint16_t code) {
+    const Square from = Square(code & 63), to = Square((code >> 6) & 63);
+    const MoveType type = ENGINE_TYPE[code >> 14];
+    const Move m = type == MoveType::Promotion ? Move(from, to, type, PieceType(KNIGHT + ((code >> 12) & 3)))
+                                               : Move(from, to, type);
+    if (!m.is_ok() || !pos.is_pseudo_legal(m) || !pos.is_legal(m)) return std::nullopt;
+    return m;
+}
+
+GameWriter::GameWriter(const Position& start) : board_(encode_board(start)) {}
+
+void GameWriter::add(Move m, int white_score) {
+    moves_.push_back({encode_move(m), std::uint16_t(std::int16_t(std::clamp(white_score, -32767, 32767)))});
+}
+
+void GameWriter::write(std::ostream& out, int white_result) const {
+    GameBoard b = board_;
+    b.result = std::uint8_t(white_result);
+    // Little-endian hosts only (x86-64 and AArch64): the structs are the bytes.
+    static_assert(std::endian::native == std::endian::little);
+    out.write(reinterpret_cast<const char*>(&b), sizeof b);
+    out.write(reinterpret_cast<const char*>(moves_.data()),
+              std::streamsize(moves_.size() * sizeof moves_[0]));
+    constexpr char terminator[4] = {};
+    out.write(terminator, sizeof terminator);
+}
+
+bool is_game_file(const std::string& path) {
+    constexpr std::string_view ext = ".games";
+    return path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
+}
+
+std::optional<std::string> read_games(const std::string& path, const GameFilter& filter,
+                                      std::vector<PackedPosition>& out, GameStats& stats) {
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    if (!in) return "cannot open " + path;
+    const auto size = std::size_t(in.tellg());
+    std::vector<unsigned char> bytes(size);
+    in.seekg(0);
+    if (!in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(size)))
+        return "read error on " + path;
+
+    std::vector<PackedPosition> game; // this game's kept positions, appended when it is whole
+    std::size_t at = 0;
+    while (at < size) {
+        const std::size_t start = at;
+        auto refuse = [&](const std::string& why) {
+            return path + ": game at byte " + std::to_string(start) + ": " + why;
+        };
+        if (size - at < sizeof(GameBoard)) return refuse("cut off in its start board");
+        GameBoard b;
+        std::memcpy(&b, bytes.data() + at, sizeof b);
+        at += sizeof b;
+        if (b.result > 2) return refuse("bad result " + std::to_string(int(b.result)));
+        const auto fen = board_fen(b);
+        if (!fen) return refuse("bad start board");
+        Position pos;
+        if (auto setup = pos.set_fen(*fen); setup.error) return refuse("bad start board: " + *setup.error);
+        game.clear();
+        std::uint64_t plies = 0;
+        while (true) {
+            if (size - at < 4)
+                return refuse("cut off after " + std::to_string(plies) + " moves (no terminator)");
+            std::uint16_t code;
+            std::int16_t score;
+            std::memcpy(&code, bytes.data() + at, 2);
+            std::memcpy(&score, bytes.data() + at + 2, 2);
+            at += 4;
+            if (code == 0 && score == 0) break;
+            const auto m = decode_move(pos, code);
+            if (!m)
+                return refuse("move " + std::to_string(plies + 1) + " (byte " + std::to_string(at - 4) +
+                              ") is not legal in " + pos.fen());
+            if (std::abs(score) > VALUE_MATE)
+                return refuse("score " + std::to_string(score) + " at byte " + std::to_string(at - 2) +
+                              " is beyond a mate score");
+            const bool keep = int(plies) >= filter.min_ply && std::abs(score) < filter.max_score &&
+                              !(filter.skip_in_check && pos.in_check()) &&
+                              !(filter.skip_noisy && pos.is_capture_or_promotion(*m));
+            if (keep) game.push_back(PackedPosition::pack(pos, score, b.result));
+            pos.push_game_move(*m);
+            ++plies;
+        }
+        out.insert(out.end(), game.begin(), game.end());
+        ++stats.games;
+        stats.plies += plies;
+        stats.kept += game.size();
+    }
+    return std::nullopt;
+}
+
+} // namespace staccato::nnue
