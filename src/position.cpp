@@ -294,6 +294,7 @@ std::optional<std::string> Position::parse_fen(Position& p, std::string_view fen
 
     p.signatures_[0] = p.compute_key();
     p.st().pawn_key = p.compute_pawn_key();
+    for (Color c : {WHITE, BLACK}) p.st().non_pawn_key[c] = p.compute_non_pawn_key(c);
     p.update_check_info();
     return std::nullopt;
 }
@@ -319,6 +320,15 @@ Key Position::compute_pawn_key() const {
     Key k = 0;
     Bitboard b = pieces(PAWN);
     while (b) {
+        Square s = pop_lsb(b);
+        k ^= zobrist::PSQ[board_[s]][s];
+    }
+    return k;
+}
+
+Key Position::compute_non_pawn_key(Color c) const {
+    Key k = 0;
+    for (Bitboard b = pieces(c) & ~pieces(PAWN); b;) {
         Square s = pop_lsb(b);
         k ^= zobrist::PSQ[board_[s]][s];
     }
@@ -540,6 +550,7 @@ void Position::make_move(Move m) {
     ++sp_;
     StateInfo& ns = states_[sp_];
     ns.pawn_key = prev.pawn_key;
+    ns.non_pawn_key = prev.non_pawn_key;
     ns.castling = prev.castling;
     ns.rule50 = std::uint16_t(prev.rule50 + 1);
     ns.plies_from_null = std::uint16_t(prev.plies_from_null + 1);
@@ -555,20 +566,24 @@ void Position::make_move(Move m) {
         remove_piece(to);
         put_piece(pc, kto);
         put_piece(rook, rto);
-        k ^=
+        const Key moved =
             zobrist::PSQ[pc][from] ^ zobrist::PSQ[pc][kto] ^ zobrist::PSQ[rook][to] ^ zobrist::PSQ[rook][rto];
+        k ^= moved;
+        ns.non_pawn_key[us] ^= moved;
     } else {
         Square capsq = m.type() == MoveType::EnPassant ? Square(to - pawn_push(us)) : to;
         Piece captured = board_[capsq];
         if (captured != NO_PIECE) {
             remove_piece(capsq);
             k ^= zobrist::PSQ[captured][capsq];
-            if (type_of(captured) == PAWN) ns.pawn_key ^= zobrist::PSQ[captured][capsq];
+            (type_of(captured) == PAWN ? ns.pawn_key : ns.non_pawn_key[them]) ^=
+                zobrist::PSQ[captured][capsq];
             ns.rule50 = 0;
             ns.captured = captured;
         }
         move_piece(from, to);
         k ^= zobrist::PSQ[pc][from] ^ zobrist::PSQ[pc][to];
+        if (type_of(pc) != PAWN) ns.non_pawn_key[us] ^= zobrist::PSQ[pc][from] ^ zobrist::PSQ[pc][to];
         if (type_of(pc) == PAWN) {
             ns.rule50 = 0;
             ns.pawn_key ^= zobrist::PSQ[pc][from] ^ zobrist::PSQ[pc][to];
@@ -582,6 +597,7 @@ void Position::make_move(Move m) {
                 put_piece(promo, to);
                 k ^= zobrist::PSQ[pc][to] ^ zobrist::PSQ[promo][to];
                 ns.pawn_key ^= zobrist::PSQ[pc][to];
+                ns.non_pawn_key[us] ^= zobrist::PSQ[promo][to];
             }
         }
     }
@@ -743,6 +759,9 @@ bool Position::is_consistent(std::string* why) const {
     if (count(WHITE, KING) != 1 || count(BLACK, KING) != 1) return fail("king count");
     if (key() != compute_key()) return fail("zobrist key differs from recomputed key");
     if (pawn_key() != compute_pawn_key()) return fail("pawn key differs from recomputed key");
+    for (Color c : {WHITE, BLACK})
+        if (non_pawn_key(c) != compute_non_pawn_key(c))
+            return fail("non-pawn key differs from recomputed key");
     if (checkers() != (attackers_to(king_square(side_)) & pieces(~side_))) return fail("checkers");
     return true;
 }

@@ -34,7 +34,13 @@ constexpr int SE_MIN_DEPTH = 8;                                                 
 constexpr int SE_TT_DEPTH_SLACK = 3; // the hash entry may be this much shallower
 constexpr const int& SE_MARGIN_PER_DEPTH =
     tunable_values[TUNE_SE_MARGIN_PER_DEPTH]; // singular beta = tt score - margin * depth
+constexpr int DOUBLE_EXT_MARGIN = 20;         // a singular move this far below singular beta: +2 plies
+constexpr int DOUBLE_EXT_MAX = 6;             // double extensions on one line
+constexpr int HISTORY_PRUNE_MAX_DEPTH = 4;
+constexpr int HISTORY_PRUNE_MARGIN = 3000; // per ply of depth: quiets with history below -this are skipped
 constexpr int LMR_MIN_DEPTH = 3;
+constexpr int LMR_DEEPER_MARGIN = 40;   // a reduced move that beats alpha by this much: re-searched deeper
+constexpr int LMR_SHALLOWER_MARGIN = 8; // ... by less than this: shallower
 constexpr const int& LMR_HISTORY_DIVISOR =
     tunable_values[TUNE_LMR_HISTORY_DIVISOR]; // of the butterfly + continuation score
 constexpr const Value& DELTA_MARGIN = tunable_values[TUNE_DELTA_MARGIN]; // quiescence delta pruning
@@ -206,7 +212,11 @@ void Worker::make_null(int ply) {
 }
 
 Value Worker::corrected(Value raw) const {
-    const Value v = raw + histories_.correction.get(pos_.side_to_move(), pos_.pawn_key());
+    const Color us = pos_.side_to_move();
+    const Value v = raw + histories_.correction.get(us, pos_.pawn_key()) +
+                    (histories_.non_pawn_correction[WHITE].get(us, pos_.non_pawn_key(WHITE)) +
+                     histories_.non_pawn_correction[BLACK].get(us, pos_.non_pawn_key(BLACK))) /
+                        2;
     return std::clamp(v, VALUE_TB_LOSS_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
 }
 
@@ -219,7 +229,10 @@ void Worker::update_correction(Value best, Bound bound, Move best_move, Value st
     if (std::abs(best) >= VALUE_TB_WIN_IN_MAX_PLY) return;
     if ((bound == Bound::Lower && best <= static_eval) || (bound == Bound::Upper && best >= static_eval))
         return;
-    histories_.correction.update(pos_.side_to_move(), pos_.pawn_key(), best - static_eval, depth);
+    const Color us = pos_.side_to_move();
+    histories_.correction.update(us, pos_.pawn_key(), best - static_eval, depth);
+    for (Color c : {WHITE, BLACK})
+        histories_.non_pawn_correction[c].update(us, pos_.non_pawn_key(c), best - static_eval, depth);
 }
 
 OrderingView Worker::ordering_view(int ply) {
@@ -339,16 +352,19 @@ Value Worker::aspiration(int depth, Value previous) {
         alpha = std::max(previous - delta, -VALUE_INFINITE);
         beta = std::min(previous + delta, VALUE_INFINITE);
     }
+    int search_depth = depth; // one ply less after each fail high: the score is proven cheaper
     while (true) {
-        Value v = search_root(alpha, beta, depth);
+        Value v = search_root(alpha, beta, search_depth);
         std::stable_sort(root_moves_.begin() + pv_index_, root_moves_.end(),
                          [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         if (stopped()) return v;
         if (v <= alpha) {
             beta = (alpha + beta) / 2;
             alpha = std::max(v - delta, -VALUE_INFINITE);
+            search_depth = depth;
         } else if (v >= beta) {
             beta = std::min(v + delta, VALUE_INFINITE);
+            search_depth = std::max(1, search_depth - 1);
         } else {
             return v;
         }
@@ -378,6 +394,7 @@ Value Worker::search_root(Value alpha, Value beta, int depth) {
         int new_depth = depth - 1 + (pos_.gives_check(m) ? 1 : 0);
         set_current_move(0, m);
         stack_[1].move_start = 0;
+        stack_[1].double_extensions = 0;
         make_move(0, m);
         shared_.tt->prefetch(pos_.key());
         Value v = -VALUE_INFINITE;
@@ -480,7 +497,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         // quiet move is unlikely to drop below it.
         if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta &&
             eval < VALUE_TB_WIN_IN_MAX_PLY)
-            return eval;
+            return (eval + beta) / 2; // between the two: eval alone overstates the margin
 
         // Step 6. Null-move pruning: if passing still fails high, a real move
         // will too (not in pawn endings, where zugzwang is common).
@@ -516,10 +533,12 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         ++move_count;
         const bool quiet = !pos_.is_capture_or_promotion(m);
         const bool gives_check = pos_.gives_check(m);
+        const int quiet_score = quiet ? view.quiet_score(pos_.side_to_move(), pos_.moved_piece(m), m) : 0;
 
-        // Step 9. Shallow-depth pruning (futility, late moves, SEE).
+        // Step 9. Shallow-depth pruning (futility, late moves, history, SEE).
         if (!pv_node && best > VALUE_MATED_IN_MAX_PLY &&
-            shallow_prune(m, quiet, gives_check, depth, move_count, eval, alpha, improving, in_check, picker))
+            shallow_prune(m, quiet, gives_check, depth, move_count, quiet_score, eval, alpha, improving,
+                          in_check, picker))
             continue;
 
         if (++searched == 1) first_origin = picker.origin();
@@ -528,13 +547,14 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         // The hash move comes before any generation, so the singular search
         // may reuse this ply's slice of the move array.
         assert(m != tt_move || picker.next_to_generate() == ss.move_start);
-        const Extension ext = extension(m, gives_check, tt_move, tte, tt_score, beta, depth, ply, cut_node);
+        const Extension ext =
+            extension(m, gives_check, tt_move, tte, tt_score, beta, depth, ply, pv_node, cut_node);
         if (ext.cutoff != VALUE_NONE) return ext.cutoff;
         int new_depth = depth - 1 + ext.plies;
-        const int quiet_score = quiet ? view.quiet_score(pos_.side_to_move(), pos_.moved_piece(m), m) : 0;
 
         set_current_move(ply, m);
         stack_[ply + 1].move_start = picker.next_to_generate();
+        stack_[ply + 1].double_extensions = ss.double_extensions + int(ext.plies >= 2);
         make_move(ply, m);
         shared_.tt->prefetch(pos_.key());
 
@@ -585,8 +605,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
 }
 
 // Step 9 of search(): true when move m can be skipped without searching it.
-bool Worker::shallow_prune(Move m, bool quiet, bool gives_check, int depth, int move_count, Value eval,
-                           Value alpha, bool improving, bool in_check, MovePicker& picker) {
+bool Worker::shallow_prune(Move m, bool quiet, bool gives_check, int depth, int move_count, int quiet_score,
+                           Value eval, Value alpha, bool improving, bool in_check, MovePicker& picker) {
     if (!has_non_pawn_material(pos_, pos_.side_to_move())) return false;
     if (quiet && !gives_check) {
         // Late move pruning: after enough quiets, the rest rarely matter.
@@ -600,6 +620,9 @@ bool Worker::shallow_prune(Move m, bool quiet, bool gives_check, int depth, int 
             picker.skip_quiets();
             return true;
         }
+        // History pruning: a late quiet that has kept failing here.
+        if (depth <= HISTORY_PRUNE_MAX_DEPTH && move_count > 1 && quiet_score < -HISTORY_PRUNE_MARGIN * depth)
+            return true;
         // SEE pruning of quiets that lose material.
         if (depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(pos_, m, SEE_QUIET_MARGIN * depth)) return true;
     } else if (!quiet && depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(pos_, m, SEE_CAPTURE_MARGIN * depth)) {
@@ -609,11 +632,13 @@ bool Worker::shallow_prune(Move m, bool quiet, bool gives_check, int depth, int 
 }
 
 // Step 10 of search(): how many plies move m is extended by (a check, or a
-// hash move that is singular: every other move fails well below its score),
-// or the value to cut the node with when even the other moves beat beta
-// (more than one move refutes the parent: multi-cut).
+// hash move that is singular: every other move fails well below its score;
+// two plies when far below, a few times a line), or the value to cut the
+// node with when even the other moves beat beta (more than one move refutes
+// the parent: multi-cut). A hash move that is not singular but expected to
+// fail high anyway is searched a ply shallower (negative extension).
 Worker::Extension Worker::extension(Move m, bool gives_check, Move tt_move, const TTData& tte, Value tt_score,
-                                    Value beta, int depth, int ply, bool cut_node) {
+                                    Value beta, int depth, int ply, bool pv_node, bool cut_node) {
     Extension ext;
     if (ply >= 2 * root_depth_) return ext; // extensions may at most double the line
     const StackEntry& ss = stack_[ply];
@@ -622,11 +647,16 @@ Worker::Extension Worker::extension(Move m, bool gives_check, Move tt_move, cons
         Value singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
         Value v = singular_search(m, singular_beta, depth, ply, cut_node);
         if (v < singular_beta)
-            ext.plies = 1;
+            ext.plies =
+                !pv_node && v < singular_beta - DOUBLE_EXT_MARGIN && ss.double_extensions < DOUBLE_EXT_MAX
+                    ? 2
+                    : 1;
         else if (singular_beta >= beta)
             ext.cutoff = singular_beta;
+        else if (tt_score >= beta || cut_node)
+            ext.plies = -1;
     }
-    if (gives_check) ext.plies = 1;
+    if (gives_check) ext.plies = std::max(ext.plies, 1);
     return ext;
 }
 
@@ -641,7 +671,13 @@ Value Worker::search_move(Value alpha, Value beta, int depth, int new_depth, int
         r -= quiet_score / LMR_HISTORY_DIVISOR;
         r = std::clamp(r, 0, std::max(0, new_depth - 1));
         v = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
-        if (v > alpha && r > 0) v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !f.cut_node);
+        if (v > alpha && r > 0) {
+            // The re-search goes deeper when the reduced result was far above
+            // alpha, shallower when it barely beat it.
+            new_depth +=
+                int(v > alpha + LMR_DEEPER_MARGIN + 2 * new_depth) - int(v < alpha + LMR_SHALLOWER_MARGIN);
+            v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !f.cut_node);
+        }
     } else if (!f.pv_node || move_count > 1) {
         v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !f.cut_node);
     }
@@ -760,6 +796,8 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
     }
     ss.current_move = Move::none();
     if (in_check && move_count == 0) return mated_in(ply);
+    // Fail firm: a capture's cutoff is worth less than its full margin.
+    if (best >= beta && std::abs(best) < VALUE_TB_WIN_IN_MAX_PLY) best = (best + beta) / 2;
 
     Bound bound = best >= beta ? Bound::Lower : Bound::Upper;
     shared_.tt->store(pos_.key(), best_move, value_to_tt(best, ply), raw_eval, 0, bound);

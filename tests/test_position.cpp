@@ -26,7 +26,7 @@ std::string error_of(std::string_view fen) {
 // Everything make/unmake must restore, captured at one ply.
 struct Snapshot {
     std::string fen;
-    Key key, pawn_key;
+    Key key, pawn_key, non_pawn_white, non_pawn_black;
     Bitboard checkers, blockers_w, blockers_b;
     int history_length, game_ply;
     Piece captured;
@@ -37,6 +37,8 @@ Snapshot snapshot(const Position& pos) {
     return {pos.fen(),
             pos.key(),
             pos.pawn_key(),
+            pos.non_pawn_key(WHITE),
+            pos.non_pawn_key(BLACK),
             pos.checkers(),
             pos.blockers_for_king(WHITE),
             pos.blockers_for_king(BLACK),
@@ -72,6 +74,8 @@ int play_random_games(const std::string& fen, int games, int plies, std::mt19937
             INFO(why);
             REQUIRE(pos.key() == pos.compute_key());
             REQUIRE(pos.pawn_key() == pos.compute_pawn_key());
+            REQUIRE(pos.non_pawn_key(WHITE) == pos.compute_non_pawn_key(WHITE));
+            REQUIRE(pos.non_pawn_key(BLACK) == pos.compute_non_pawn_key(BLACK));
             REQUIRE(pos.in_check() == checks); // gives_check predicted it
             REQUIRE(pos.captured_piece() == victim);
             REQUIRE(capture == (victim != NO_PIECE));

@@ -136,7 +136,8 @@ struct Histories {
     ButterflyHistory butterfly;
     CaptureHistory capture;
     ContinuationHistory continuation;
-    CorrectionHistory correction;
+    CorrectionHistory correction;                         // by pawn structure
+    std::array<CorrectionHistory, 2> non_pawn_correction; // [colour]: by that colour's other pieces
     CounterMoves countermoves;
 
     void age() {
@@ -149,6 +150,7 @@ struct Histories {
         capture.clear();
         continuation.clear();
         correction.clear();
+        for (auto& c : non_pawn_correction) c.clear();
         countermoves.clear();
     }
 };

@@ -31,6 +31,7 @@ struct StateInfo {
     Bitboard checkers = 0;              // enemy pieces giving check to the side to move
     std::array<Bitboard, 2> blockers{}; // pieces of either colour shielding king c from sliders
     Key pawn_key = 0;
+    std::array<Key, 2> non_pawn_key{}; // [colour]: its knights, bishops, rooks, queens and king
     Square ep_square = SQ_NONE;
     std::uint8_t castling = NO_CASTLING;
     std::uint16_t rule50 = 0; // plies since the last capture or pawn move
@@ -91,6 +92,7 @@ class Position {
     int fullmove_number() const { return 1 + game_ply_ / 2; }
     Key key() const { return signatures_[sp_]; }
     Key pawn_key() const { return st().pawn_key; }
+    Key non_pawn_key(Color c) const { return st().non_pawn_key[c]; }
     Bitboard checkers() const { return st().checkers; }
     bool in_check() const { return st().checkers != 0; }
     Bitboard blockers_for_king(Color c) const { return st().blockers[c]; }
@@ -166,6 +168,7 @@ class Position {
     bool is_consistent(std::string* why = nullptr) const;
     Key compute_key() const;
     Key compute_pawn_key() const;
+    Key compute_non_pawn_key(Color c) const;
 
   private:
     struct Blank {};

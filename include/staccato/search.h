@@ -160,7 +160,8 @@ class Worker {
         Piece moved_piece = NO_PIECE;
         PieceToHistory* continuation = nullptr; // the replies' history after current_move
         Move excluded;
-        int move_start = 0; // this ply's slice of the move array begins here
+        int move_start = 0;        // this ply's slice of the move array begins here
+        int double_extensions = 0; // on the line from the root to this node
         int pv_length = 0;
         std::array<Move, MAX_PLY + 1> pv{};
     };
@@ -190,14 +191,14 @@ class Worker {
         Value cutoff = VALUE_NONE; // multi-cut: the node's value
     };
     Extension extension(Move m, bool gives_check, Move tt_move, const TTData& tte, Value tt_score, Value beta,
-                        int depth, int ply, bool cut_node);
+                        int depth, int ply, bool pv_node, bool cut_node);
     struct MoveFlags {
         bool pv_node, cut_node, improving, quiet;
     };
     Value search_move(Value alpha, Value beta, int depth, int new_depth, int ply, int move_count, MoveFlags f,
                       int quiet_score);
-    bool shallow_prune(Move m, bool quiet, bool gives_check, int depth, int move_count, Value eval,
-                       Value alpha, bool improving, bool in_check, MovePicker& picker);
+    bool shallow_prune(Move m, bool quiet, bool gives_check, int depth, int move_count, int quiet_score,
+                       Value eval, Value alpha, bool improving, bool in_check, MovePicker& picker);
     void set_current_move(int ply, Move m);
     PieceToHistory* continuation(int ply, int back);
     OrderingView ordering_view(int ply);
