@@ -1,9 +1,11 @@
-// Entry point: no arguments runs the UCI loop; `perft DEPTH [FEN]`,
-// `bench [DEPTH]` and `datagen out=FILE [key=value ...]` run from the command
-// line; `help` (`--help`, `-h`) prints the usage. Otherwise each argument is
-// one line of the UCI loop's commands, run in order, and the program exits
-// after the last (`staccato "position startpos" "go depth 8"`,
-// `staccato "genfens 8 seed 1 book None" quit`: what OpenBench runs).
+// Entry point: no arguments runs the UCI loop (after one line naming the
+// engine); `perft DEPTH [FEN]`, `bench [DEPTH]`, `datagen out=FILE
+// [key=value ...]` and `tbbench PATH [N]` run from the command line; `help`
+// (`--help`, `-h`) prints the usage, `--version` (`-v`) the version line.
+// Otherwise each argument is one line of the UCI loop's commands, run in
+// order, and the program exits after the last (`staccato "position startpos"
+// "go depth 8"`, `staccato "genfens 8 seed 1 book None" quit`: what OpenBench
+// runs).
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -119,24 +121,6 @@ int run_tb_bench_command(int argc, char** argv) {
     return syzygy::run_tb_bench(argv[2], *positions, std::cout) ? 0 : 1;
 }
 
-constexpr const char* USAGE =
-    "usage: staccato [COMMAND]\n"
-    "  (no command)          the UCI loop on stdin/stdout, for a chess GUI (uci, isready, position, go, "
-    "...)\n"
-    "  perft DEPTH [FEN]     leaf counts per root move and in all (DEPTH 0..20; default: the start "
-    "position)\n"
-    "  bench [DEPTH]         fixed-depth search over the built-in positions (default depth 11): nodes and "
-    "speed\n"
-    "  datagen out=FILE [games=N] [nodes=N] [threads=N] [seed=N] [book=FILE] [random=N] [eval=hce|nnue]\n"
-    "                        self-play positions with score and result for the trainers (staccato-train,\n"
-    "                        staccato-tune)\n"
-    "  tbbench PATH [POSITIONS]  Syzygy probes per second (WDL and DTZ, cold and warm) over random\n"
-    "                        positions of the tables in PATH (default 100000 positions)\n"
-    "  help, --help, -h      this text\n"
-    "  \"LINE\" [\"LINE\" ...]   each argument one line of the UCI loop (uci, position, go, bench, perft N,\n"
-    "                        genfens N seed S book <None|FILE> [PLIES], ...), then exit\n"
-    "More in README.md, at the top of the source tree and of the release page.\n";
-
 // Every output line whole on stdout, flushed at once: the search threads
 // write through it too, so `out_mutex` keeps their lines apart.
 Engine::Sink stdout_sink(std::mutex& out_mutex) {
@@ -152,7 +136,7 @@ Engine::Sink stdout_sink(std::mutex& out_mutex) {
 int run_uci_lines(int argc, char** argv) {
     for (int i = 1; i < argc; ++i)
         if (!UciLoop::knows(argv[i])) {
-            std::cerr << "staccato: unknown command '" << argv[i] << "'\n" << USAGE;
+            std::cerr << "staccato: unknown command '" << argv[i] << "'\n" << usage_text();
             return 2;
         }
     std::mutex out_mutex;
@@ -175,6 +159,7 @@ int run_uci() {
     const Engine::Sink sink = stdout_sink(out_mutex);
     Engine engine(sink);
     UciLoop loop(engine, sink);
+    sink(std::string(engine_name()) + " by the Staccato developers"); // as Stockfish does; GUIs skip it
     loop.run(std::cin);
     return 0;
 }
@@ -191,12 +176,17 @@ int main(int argc, char** argv) {
     const bool lines = command.find_first_of(" \t") != command.npos ||
                        (argc > 2 && std::string_view(argv[argc - 1]) == "quit");
     const bool separate = command == "perft" || command == "bench" || command == "datagen" ||
-                          command == "tbbench" || command == "help" || command == "--help" || command == "-h";
+                          command == "tbbench" || command == "help" || command == "--help" ||
+                          command == "-h" || command == "--version" || command == "-v";
     if (lines || !separate) return run_uci_lines(argc, argv);
     if (command == "perft") return run_perft(argc, argv);
     if (command == "bench") return run_bench_command(argc, argv);
     if (command == "datagen") return run_datagen_command(argc, argv);
     if (command == "tbbench") return run_tb_bench_command(argc, argv);
-    std::cout << USAGE; // help, --help, -h
+    if (command == "--version" || command == "-v") {
+        std::cout << engine_name() << '\n';
+        return 0;
+    }
+    std::cout << usage_text(); // help, --help, -h
     return 0;
 }

@@ -71,7 +71,35 @@ constexpr std::int64_t FALLBACK_MOVETIME_MS = 100;
 // `staccato bench`, `staccato "genfens 8 seed 1 book None" quit`).
 const std::vector<std::string_view> COMMANDS = {
     "uci",  "isready",  "ucinewgame", "position", "go",    "stop",  "ponderhit", "setoption", "debug",
-    "quit", "register", "d",          "eval",     "bench", "perft", "genfens",   "spsa"};
+    "quit", "register", "d",          "eval",     "bench", "perft", "genfens",   "spsa",      "help"};
+
+// Every command of the command line and of the loop (a test checks that each
+// of COMMANDS is named here).
+constexpr std::string_view USAGE =
+    "usage: staccato [COMMAND]\n"
+    "  (no command)          the UCI loop on stdin/stdout, for a chess GUI: uci, isready, ucinewgame,\n"
+    "                        position, go, stop, ponderhit, setoption, debug, register, quit, and the\n"
+    "                        extras below marked (loop)\n"
+    "  perft DEPTH [FEN]     leaf counts per root move and in all (DEPTH 0..20; default: the start\n"
+    "                        position; in the loop: perft DEPTH from the position set)\n"
+    "  bench [DEPTH]         fixed-depth search over the built-in positions (default depth 11): nodes and\n"
+    "                        speed\n"
+    "  datagen out=FILE [games=N] [nodes=N] [threads=N] [seed=N] [book=FILE] [random=N] [eval=hce|nnue]\n"
+    "                        self-play positions with score and result for the trainers (staccato-train,\n"
+    "                        staccato-tune)\n"
+    "  tbbench PATH [POSITIONS]  Syzygy probes per second (WDL and DTZ, cold and warm) over random\n"
+    "                        positions of the tables in PATH (default 100000 positions)\n"
+    "  genfens N seed S book <None|FILE> [PLIES]\n"
+    "                        (loop) N opening positions as info string genfens lines (OpenBench)\n"
+    "  spsa                  the tunable search constants as OpenBench's SPSA form takes them\n"
+    "  d                     (loop) the board, its FEN and key\n"
+    "  eval                  (loop) the evaluation of the position set: each piece's worth to the network\n"
+    "                        (UseNNUE false: the hand-crafted evaluation term by term)\n"
+    "  help, --help, -h      this text (help: also in the loop)\n"
+    "  --version, -v         the version: Staccato <version>\n"
+    "  \"LINE\" [\"LINE\" ...]   each argument one line of the UCI loop, then exit:\n"
+    "                        staccato \"position startpos\" \"go depth 10\", staccato \"perft 5\" quit\n"
+    "More in README.md, at the top of the source tree and of the release page.\n";
 
 // The tunable constant (staccato/tunables.h) whose name, in lower case, is `key`.
 std::optional<TuneId> tunable_named(std::string_view key) {
@@ -81,6 +109,12 @@ std::optional<TuneId> tunable_named(std::string_view key) {
 }
 
 } // namespace
+
+std::string_view engine_name() { return ENGINE_NAME; }
+
+std::string_view usage_text() { return USAGE; }
+
+const std::vector<std::string_view>& UciLoop::commands() { return COMMANDS; }
 
 UciLoop::UciLoop(Engine& engine, Engine::Sink out) : engine_(engine), out_(std::move(out)) {}
 
@@ -166,6 +200,8 @@ bool UciLoop::handle_line(std::string_view line) {
             engine_.perft(*depth);
     } else if (cmd == "genfens")
         cmd_genfens(args);
+    else if (cmd == "help")
+        send_lines(USAGE);
     else if (cmd == "spsa") {
         // The tunable constants as OpenBench's SPSA form takes them.
         for (const Tunable& t : TUNABLES) {

@@ -432,6 +432,31 @@ TEST_CASE("e2e: help prints the usage on stdout, an unknown command on stderr", 
     CHECK(starts_with(loud.lines[1], "usage: staccato"));
 }
 
+TEST_CASE("e2e: --version and -v print the version line and exit 0", "[e2e]") {
+    for (const char* version : {"--version", "-v"}) {
+        INFO(version);
+        EngineProcess e({version});
+        REQUIRE(e.wait_exit(10000) == 0);
+        REQUIRE(e.lines.size() == 1);
+        CHECK(e.lines[0] == "Staccato " STACCATO_VERSION);
+    }
+}
+
+TEST_CASE("e2e: the UCI loop names the engine in one line at startup, help answers inside it", "[e2e]") {
+    EngineProcess e;
+    const auto hello = e.wait_for("Staccato", 10000);
+    REQUIRE(hello);
+    CHECK(*hello == "Staccato " STACCATO_VERSION " by the Staccato developers");
+    e.send("help");
+    REQUIRE(e.wait_for("usage: staccato", 2000));
+    REQUIRE(e.wait_for("More in README.md", 2000));
+    e.send("uci");
+    REQUIRE(e.wait_for("uciok", 2000)); // the loop goes on after help
+    e.send("quit");
+    CHECK(e.wait_exit(2000) == 0);
+    CHECK(e.lines[0] == *hello); // before anything else
+}
+
 namespace {
 
 // The bench result as OpenBench's client reads it (Client/bench.py): the

@@ -282,6 +282,36 @@ TEST_CASE("unknown commands and leading junk", "[uci]") {
     CHECK(s.lines.size() == before); // blank lines: no answer
 }
 
+TEST_CASE("help inside the loop prints the usage, naming every command", "[uci]") {
+    Session s;
+    s.send("help");
+    std::vector<std::string> usage;
+    for (std::string_view rest = usage_text(); !rest.empty();) {
+        const std::size_t end = rest.find('\n');
+        usage.emplace_back(rest.substr(0, end));
+        rest.remove_prefix(end == rest.npos ? rest.size() : end + 1);
+    }
+    REQUIRE(s.lines == usage); // the same text as `staccato help`, line by line
+    CHECK(s.lines.front().rfind("usage: staccato", 0) == 0);
+    // Each command as a whole word somewhere in the text: the loop's and
+    // the command line's own.
+    std::string text = " ";
+    for (const std::string& l : s.lines) text += l + ' ';
+    for (char& c : text)
+        if (c == ',' || c == ':' || c == '(' || c == ')') c = ' ';
+    std::vector<std::string_view> commands = UciLoop::commands();
+    for (std::string_view c : {"datagen", "tbbench", "--help", "-h", "--version", "-v"})
+        commands.push_back(c);
+    CHECK(commands.size() >= 24);
+    for (std::string_view c : commands) {
+        INFO(c);
+        CHECK(text.find(' ' + std::string(c) + ' ') != std::string::npos);
+    }
+    // It leaves the loop as it was.
+    s.send("isready");
+    CHECK(s.last() == "readyok");
+}
+
 TEST_CASE("go perft prints the divide", "[uci]") {
     Session s;
     s.send("position startpos");

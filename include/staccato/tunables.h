@@ -1,5 +1,5 @@
-// The search's tunable constants in one table, for SPSA tuning (README
-// "Testing on OpenBench"). A normal build compiles every value as a
+// The search's tunable constants in one table, for SPSA tuning
+// (.github/CONTRIBUTING.md "SPSA"). A normal build compiles every value as a
 // constant: `tunable_values` is constexpr and the search reads it through
 // constexpr references, so nothing changes. A tuning build (CMake
 // -DSTACCATO_TUNE=ON, `make TUNE=1`) makes the values writable: each is a

@@ -11,6 +11,13 @@
 
 namespace staccato {
 
+// "Staccato <version>" (the version CMake or the makefile compiled in): the
+// `id name`, `staccato --version` and the line printed when the loop starts.
+std::string_view engine_name();
+// The usage text, one command a line, ending in a newline: what `staccato
+// help` prints and `help` answers inside the UCI loop.
+std::string_view usage_text();
+
 class UciLoop {
   public:
     // `out` receives every line the loop writes (the same sink the engine
@@ -19,6 +26,8 @@ class UciLoop {
     // True when the line's first word is a command of the loop (the command
     // line refuses arguments that are not).
     static bool knows(std::string_view line);
+    // Every command of the loop, the protocol's and the extras.
+    static const std::vector<std::string_view>& commands();
     // Handles one input line. Returns false after `quit`.
     bool handle_line(std::string_view line);
     // Reads lines until `quit` or end of input, then stops any search.
