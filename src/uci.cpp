@@ -11,8 +11,8 @@
 
 #include "staccato/bench.h"
 #include "staccato/genfens.h"
+#include "staccato/options.h"
 #include "staccato/parse.h"
-#include "staccato/syzygy/tablebase.h"
 #include "staccato/tunables.h"
 
 namespace staccato {
@@ -40,21 +40,6 @@ std::vector<std::string_view> tokenize(std::string_view line) {
     return out;
 }
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    return out;
-}
-
-// Printable form of untrusted input for error messages: at most `max`
-// characters, control and non-ASCII bytes as '?'.
-std::string sanitize(std::string_view s, std::size_t max = 60) {
-    std::string out;
-    for (char c : s.substr(0, max)) out += (c >= 32 && c < 127) ? c : '?';
-    if (s.size() > max) out += "...";
-    return out;
-}
-
 // The keywords of `go`: a value never swallows one of these.
 const std::vector<std::string_view> GO_KEYWORDS = {"searchmoves", "ponder",    "wtime", "btime", "winc",
                                                    "binc",        "movestogo", "depth", "nodes", "mate",
@@ -72,13 +57,6 @@ constexpr std::int64_t FALLBACK_MOVETIME_MS = 100;
 const std::vector<std::string_view> COMMANDS = {
     "uci",  "isready",  "ucinewgame", "position", "go",    "stop",  "ponderhit", "setoption", "debug",
     "quit", "register", "d",          "eval",     "bench", "perft", "genfens",   "spsa"};
-
-// The tunable constant (staccato/tunables.h) whose name, in lower case, is `key`.
-std::optional<TuneId> tunable_named(std::string_view key) {
-    for (int i = 0; i < TUNE_NB; ++i)
-        if (lower(TUNABLES[i].name) == key) return TuneId(i);
-    return std::nullopt;
-}
 
 } // namespace
 
@@ -228,30 +206,7 @@ void UciLoop::send_lines(std::string_view text) {
 void UciLoop::cmd_uci() {
     out_(std::string("id name ") + ENGINE_NAME);
     out_(std::string("id author ") + ENGINE_AUTHOR);
-    auto spin = [this](const char* name, OptionRange r) {
-        out_(std::string("option name ") + name + " type spin default " + std::to_string(r.def) + " min " +
-             std::to_string(r.min) + " max " + std::to_string(r.max));
-    };
-    spin("Hash", HASH_RANGE);
-    spin("Threads", THREADS_RANGE);
-    spin("MultiPV", MULTIPV_RANGE);
-    out_("option name Ponder type check default false");
-    spin("Move Overhead", MOVE_OVERHEAD_RANGE);
-    out_("option name Clear Hash type button");
-    out_("option name UCI_Chess960 type check default false");
-    out_("option name UCI_ShowWDL type check default false");
-    out_("option name UseNNUE type check default true");
-    out_("option name UCI_LimitStrength type check default false");
-    spin("UCI_Elo", UCI_ELO_RANGE);
-    out_("option name EvalFile type string default " + std::string(EMBEDDED_NET));
-    out_("option name SyzygyPath type string default <empty>");
-    spin("SyzygyProbeDepth", SYZYGY_PROBE_DEPTH_RANGE);
-    out_("option name Syzygy50MoveRule type check default true");
-    spin("SyzygyProbeLimit", SYZYGY_PROBE_LIMIT_RANGE);
-    if (TUNING_BUILD)
-        for (const Tunable& t : TUNABLES)
-            out_("option name " + std::string(t.name) + " type spin default " + std::to_string(t.def) +
-                 " min " + std::to_string(t.min) + " max " + std::to_string(t.max));
+    for (const UciOption& option : uci_options()) out_(option_line(option));
     out_("uciok");
 }
 
@@ -403,14 +358,15 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
     if (auto err = engine_.go(limits)) out_("info string " + *err);
 }
 
+// setoption name <words...> [value <words...>]: the option table
+// (staccato/options.h) checks and applies it.
 void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
-    // setoption name <words...> [value <words...>]
     std::string name, value;
     bool in_value = false, has_value = false;
     std::size_t i = 0;
-    if (i < args.size() && lower(args[i]) == "name") ++i;
+    if (i < args.size() && ascii_lower(args[i]) == "name") ++i;
     for (; i < args.size(); ++i) {
-        if (!in_value && lower(args[i]) == "value") {
+        if (!in_value && ascii_lower(args[i]) == "value") {
             in_value = has_value = true;
             continue;
         }
@@ -418,90 +374,8 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
         if (!target.empty()) target += ' ';
         target += args[i];
     }
-    const std::string key = lower(name);
-    if (key.empty()) {
-        out_("info string setoption: missing option name");
-        return;
-    }
-    if (engine_.searching() && (key == "hash" || key == "threads" || key == "clear hash" ||
-                                key == "evalfile" || key == "usennue" || key.starts_with("syzygy"))) {
-        out_("info string setoption " + sanitize(name) + " ignored while searching");
-        return;
-    }
-
-    auto spin = [&](OptionRange r) -> std::optional<int> {
-        auto v = parse_number<std::int64_t>(value);
-        if (!has_value || !v || *v < r.min || *v > r.max) {
-            out_("info string option " + sanitize(name) + ": value '" + sanitize(value) + "' refused (" +
-                 std::to_string(r.min) + ".." + std::to_string(r.max) + "), keeping the old value");
-            return std::nullopt;
-        }
-        return int(*v);
-    };
-    auto check = [&]() -> std::optional<bool> {
-        std::string v = lower(value);
-        if (v == "true") return true;
-        if (v == "false") return false;
-        out_("info string option " + sanitize(name) + ": value '" + sanitize(value) +
-             "' refused (true or false), keeping the old value");
-        return std::nullopt;
-    };
-
-    if (key == "hash") {
-        if (auto v = spin(HASH_RANGE))
-            if (!engine_.set_hash_mb(*v))
-                out_("info string Hash " + std::to_string(*v) +
-                     " MB: not enough memory, keeping the old size");
-    } else if (key == "threads") {
-        if (auto v = spin(THREADS_RANGE)) engine_.set_threads(*v);
-    } else if (key == "multipv") {
-        if (auto v = spin(MULTIPV_RANGE)) engine_.set_multipv(*v);
-    } else if (key == "move overhead") {
-        if (auto v = spin(MOVE_OVERHEAD_RANGE)) engine_.set_move_overhead(*v);
-    } else if (key == "ponder") {
-        if (auto v = check()) engine_.set_ponder(*v);
-    } else if (key == "uci_chess960") {
-        if (auto v = check()) engine_.set_chess960(*v);
-    } else if (key == "uci_showwdl") {
-        if (auto v = check()) engine_.set_show_wdl(*v);
-    } else if (key == "clear hash") {
-        engine_.clear_hash();
-    } else if (key == "uci_limitstrength") {
-        if (auto v = check()) engine_.set_limit_strength(*v);
-    } else if (key == "uci_elo") {
-        if (auto v = spin(UCI_ELO_RANGE)) engine_.set_uci_elo(*v);
-    } else if (key == "usennue") {
-        if (auto v = check()) engine_.set_use_nnue(*v);
-    } else if (key == "evalfile") {
-        if (auto error = engine_.set_eval_file(value))
-            out_("info string EvalFile refused: " + sanitize(*error) + "; keeping " +
-                 sanitize(engine_.options().eval_file));
-        else
-            out_("info string EvalFile " + sanitize(value) + " loaded");
-    } else if (key == "syzygypath") {
-        // A bad folder is reported, never fatal: the others are used.
-        const syzygy::LoadReport report = engine_.set_syzygy_path(value);
-        for (const std::string& folder : report.bad_folders)
-            out_("info string SyzygyPath: folder '" + sanitize(folder, 200) + "' not found or not readable");
-        out_("info string SyzygyPath: " + report.summary());
-    } else if (key == "syzygyprobedepth") {
-        if (auto v = spin(SYZYGY_PROBE_DEPTH_RANGE)) engine_.set_syzygy_probe_depth(*v);
-    } else if (key == "syzygy50moverule") {
-        if (auto v = check()) engine_.set_syzygy_50_move_rule(*v);
-    } else if (key == "syzygyprobelimit") {
-        if (auto v = spin(SYZYGY_PROBE_LIMIT_RANGE)) engine_.set_syzygy_probe_limit(*v);
-    } else if (const auto tunable = tunable_named(key); tunable && TUNING_BUILD) {
-        if (engine_.searching()) {
-            out_("info string setoption " + sanitize(name) + " ignored while searching");
-        } else if (auto v = spin(OptionRange{TUNABLES[*tunable].min, TUNABLES[*tunable].max, 0})) {
-#ifdef STACCATO_TUNE
-            tunable_values[*tunable] = *v;
-            tunables_changed();
-#endif
-        }
-    } else {
-        out_("info string unknown option '" + sanitize(name) + "'");
-    }
+    set_option(engine_, name, value, has_value,
+               [this](std::string_view text) { out_("info string " + std::string(text)); });
 }
 
 } // namespace staccato
