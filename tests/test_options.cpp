@@ -10,6 +10,7 @@
 
 #include "staccato/options.h"
 #include "staccato/parse.h"
+#include "staccato/tunables.h"
 #include "uci_session.h"
 
 using namespace staccato;
@@ -278,4 +279,22 @@ TEST_CASE("setoption answers, word for word", "[options][uci]") {
     CHECK(s.engine.options().show_wdl);
     CHECK(s.engine.options().uci_elo == 1500);
     CHECK(s.engine.options().hash_mb == 4);
+}
+
+TEST_CASE("tunables: one row each, defaults in range, read by name", "[options][tunables]") {
+    std::set<std::string_view> names;
+    for (const Tunable& t : TUNABLES) {
+        INFO(t.name);
+        CHECK(names.insert(t.name).second);
+        CHECK(t.min <= t.def);
+        CHECK(t.def <= t.max);
+        CHECK(t.step > 0);
+        CHECK(find_tunable(t.name) == int(&t - TUNABLES));
+        CHECK(tunable_values[std::size_t(&t - TUNABLES)] == t.def);
+        // A tuning build lists it as a UCI option; a normal build does not.
+        CHECK((find_option(t.name) != nullptr) == TUNING_BUILD);
+    }
+    CHECK(tune<"RfpMargin"> == TUNABLES[*find_tunable("RfpMargin")].def);
+    CHECK(&tune<"LmrDivisor"> == &tunable_values[std::size_t(*find_tunable("LmrDivisor"))]);
+    CHECK(!find_tunable("NoSuchTunable"));
 }
