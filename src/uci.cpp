@@ -52,6 +52,102 @@ bool is_go_keyword(std::string_view t) {
 // The search a `go` gets when its limits leave nothing usable.
 constexpr std::int64_t FALLBACK_MOVETIME_MS = 100;
 
+// The largest meaningful times and node counts: effectively no limit.
+constexpr std::int64_t BIG = std::int64_t(1) << 40;
+
+// The limits of `go` that take a number: the keyword, the range the value
+// is clamped to, and where it goes.
+struct GoLimit {
+    std::string_view name;
+    std::int64_t lo, hi;
+    void (*set)(SearchLimits&, std::int64_t);
+};
+const GoLimit GO_LIMITS[] = {
+    {"wtime", 0, BIG, [](SearchLimits& l, std::int64_t v) { l.time[WHITE] = v; }},
+    {"btime", 0, BIG, [](SearchLimits& l, std::int64_t v) { l.time[BLACK] = v; }},
+    {"winc", 0, BIG, [](SearchLimits& l, std::int64_t v) { l.inc[WHITE] = v; }},
+    {"binc", 0, BIG, [](SearchLimits& l, std::int64_t v) { l.inc[BLACK] = v; }},
+    {"movestogo", 0, 1000, [](SearchLimits& l, std::int64_t v) { l.movestogo = int(v); }},
+    {"depth", 1, MAX_PLY - 4, [](SearchLimits& l, std::int64_t v) { l.depth = int(v); }},
+    {"nodes", 1, BIG * 1024, [](SearchLimits& l, std::int64_t v) { l.nodes = std::uint64_t(v); }},
+    {"mate", 1, MAX_PLY / 2, [](SearchLimits& l, std::int64_t v) { l.mate = int(v); }},
+    {"movetime", 1, BIG, [](SearchLimits& l, std::int64_t v) { l.movetime = v; }},
+};
+
+const GoLimit* find_go_limit(std::string_view name) {
+    for (const GoLimit& limit : GO_LIMITS)
+        if (limit.name == name) return &limit;
+    return nullptr;
+}
+
+// Reads `go`'s arguments and reports what had to be dropped or read
+// leniently, the first few complaints only (a 100 KB line of junk must not
+// flood the GUI).
+class GoArgs {
+  public:
+    GoArgs(const std::vector<std::string_view>& args, const Engine::Sink& out) : args_(args), out_(out) {}
+
+    // The value after args[i], read leniently and clamped to [lo, hi]; what
+    // had to be read so or clamped is reported. nullopt: missing or no number.
+    std::optional<std::int64_t> number(std::size_t& i, std::string_view name, std::int64_t lo,
+                                       std::int64_t hi) {
+        if (i + 1 >= args_.size() || is_go_keyword(args_[i + 1])) {
+            report(": missing value for " + std::string(name));
+            ignored = true;
+            return std::nullopt;
+        }
+        const std::string_view text = args_[++i];
+        const auto v = parse_lenient_integer(text);
+        if (!v) {
+            report(": bad value for " + std::string(name) + ": '" + sanitize(text) + "'");
+            ignored = true;
+            return std::nullopt;
+        }
+        const std::int64_t value = std::clamp(v->value, lo, hi);
+        if (!v->exact || value != v->value)
+            report(": " + std::string(name) + " '" + sanitize(text) + "' read as " + std::to_string(value));
+        return value;
+    }
+
+    // `searchmoves`: every token up to the next keyword; illegal ones are dropped.
+    void searchmoves(std::size_t& i, const Position& pos, std::vector<Move>& moves) {
+        bool any = false;
+        while (i + 1 < args_.size() && !is_go_keyword(args_[i + 1])) {
+            const std::string_view text = args_[++i];
+            any = true;
+            if (auto m = pos.parse_uci_move(text)) {
+                if (std::find(moves.begin(), moves.end(), *m) == moves.end()) moves.push_back(*m);
+            } else {
+                report(" searchmoves: illegal or malformed move '" + sanitize(text) + "' dropped");
+            }
+        }
+        if (any && moves.empty())
+            out_("info string go searchmoves: no legal move given, searching all moves");
+    }
+
+    void unknown(std::string_view token) {
+        report(": unknown token '" + sanitize(token) + "' skipped");
+        ignored = true;
+    }
+
+    // After the last argument: how many complaints were not shown.
+    void finish() {
+        if (reports_ > MAX_REPORTS)
+            out_("info string go: " + std::to_string(reports_ - MAX_REPORTS) + " more problems not shown");
+    }
+
+    bool ignored = false; // a limit or token was dropped for want of a usable value
+
+  private:
+    static constexpr int MAX_REPORTS = 8;
+    void report(const std::string& text) {
+        if (++reports_ <= MAX_REPORTS) out_("info string go" + text);
+    }
+    const std::vector<std::string_view>& args_;
+    const Engine::Sink& out_;
+    int reports_ = 0;
+};
+
 // The UCI commands, then the extras (also given as command-line arguments:
 // `staccato bench`, `staccato "genfens 8 seed 1 book None" quit`).
 const std::vector<std::string_view> COMMANDS = {
@@ -264,92 +360,33 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
     }
     SearchLimits limits;
     const Position& pos = *engine_.position();
-    // Complaints about the arguments, the first few only (a 100 KB line of
-    // junk must not flood the GUI).
-    constexpr int MAX_REPORTS = 8;
-    int reports = 0;
-    bool ignored = false; // a limit or token was dropped for want of a usable value
-    auto report = [&](const std::string& text) {
-        if (++reports <= MAX_REPORTS) out_("info string go" + text);
-    };
-    // The value after args[i], read leniently and clamped to [lo, hi]; what
-    // had to be read so or clamped is reported. nullopt: missing or no number.
-    auto number = [&](std::size_t& i, const std::string& name, std::int64_t lo,
-                      std::int64_t hi) -> std::optional<std::int64_t> {
-        if (i + 1 >= args.size() || is_go_keyword(args[i + 1])) {
-            report(": missing value for " + name);
-            ignored = true;
-            return std::nullopt;
-        }
-        const std::string_view text = args[++i];
-        const auto v = parse_lenient_integer(text);
-        if (!v) {
-            report(": bad value for " + name + ": '" + sanitize(text) + "'");
-            ignored = true;
-            return std::nullopt;
-        }
-        const std::int64_t value = std::clamp(v->value, lo, hi);
-        if (!v->exact || value != v->value)
-            report(": " + name + " '" + sanitize(text) + "' read as " + std::to_string(value));
-        return value;
-    };
-    // The largest meaningful times and node counts: effectively no limit.
-    constexpr std::int64_t BIG = std::int64_t(1) << 40;
-    constexpr std::int64_t ANY = std::numeric_limits<std::int64_t>::max();
+    GoArgs go(args, out_);
     for (std::size_t i = 0; i < args.size(); ++i) {
-        std::string_view t = args[i];
+        const std::string_view t = args[i];
         if (t == "infinite")
             limits.infinite = true;
         else if (t == "ponder")
             limits.ponder = true;
-        else if (t == "perft") {
-            auto v = number(i, "perft", std::numeric_limits<std::int64_t>::min(), ANY);
+        else if (t == "searchmoves")
+            go.searchmoves(i, pos, limits.searchmoves);
+        else if (const GoLimit* limit = find_go_limit(t)) {
+            if (auto v = go.number(i, t, limit->lo, limit->hi)) limit->set(limits, *v);
+        } else if (t == "perft") {
+            const auto v = go.number(i, t, std::numeric_limits<std::int64_t>::min(),
+                                     std::numeric_limits<std::int64_t>::max());
             if (v && *v >= 0 && *v <= 12)
                 engine_.perft(int(*v));
             else if (v)
                 out_("info string go perft: depth must be 0..12");
             return;
-        } else if (t == "wtime" || t == "btime") {
-            if (auto v = number(i, std::string(t), 0, BIG)) limits.time[t == "wtime" ? WHITE : BLACK] = *v;
-        } else if (t == "winc" || t == "binc") {
-            if (auto v = number(i, std::string(t), 0, BIG)) limits.inc[t == "winc" ? WHITE : BLACK] = *v;
-        } else if (t == "movestogo") {
-            if (auto v = number(i, "movestogo", 0, 1000)) limits.movestogo = int(*v);
-        } else if (t == "depth") {
-            if (auto v = number(i, "depth", 1, MAX_PLY - 4)) limits.depth = int(*v);
-        } else if (t == "nodes") {
-            if (auto v = number(i, "nodes", 1, BIG * 1024)) limits.nodes = std::uint64_t(*v);
-        } else if (t == "mate") {
-            if (auto v = number(i, "mate", 1, MAX_PLY / 2)) limits.mate = int(*v);
-        } else if (t == "movetime") {
-            if (auto v = number(i, "movetime", 1, BIG)) limits.movetime = *v;
-        } else if (t == "searchmoves") {
-            // Every token up to the next keyword; illegal ones are dropped.
-            bool any = false;
-            while (i + 1 < args.size() && !is_go_keyword(args[i + 1])) {
-                std::string_view text = args[++i];
-                any = true;
-                if (auto m = pos.parse_uci_move(text)) {
-                    if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), *m) ==
-                        limits.searchmoves.end())
-                        limits.searchmoves.push_back(*m);
-                } else {
-                    report(" searchmoves: illegal or malformed move '" + sanitize(text) + "' dropped");
-                }
-            }
-            if (any && limits.searchmoves.empty())
-                out_("info string go searchmoves: no legal move given, searching all moves");
-        } else {
-            report(": unknown token '" + sanitize(t) + "' skipped");
-            ignored = true;
-        }
+        } else
+            go.unknown(t);
     }
-    if (reports > MAX_REPORTS)
-        out_("info string go: " + std::to_string(reports - MAX_REPORTS) + " more problems not shown");
+    go.finish();
     // What was dropped (`go depth 2x`, `go dpeth 5`) or a clock for the other
     // side only must not turn into a search without end, nor into no answer:
     // a short search, then bestmove as always.
-    if (!limits.bounded(pos.side_to_move()) && !limits.infinite && (ignored || limits.uses_clock())) {
+    if (!limits.bounded(pos.side_to_move()) && !limits.infinite && (go.ignored || limits.uses_clock())) {
         limits.movetime = FALLBACK_MOVETIME_MS;
         out_("info string go: no usable limit left, searching " + std::to_string(FALLBACK_MOVETIME_MS) +
              " ms (send 'go infinite' to search until stop)");
