@@ -15,7 +15,7 @@
 namespace staccato {
 
 Engine::Engine(Sink sink)
-    : sink_(std::move(sink)), tt_(std::make_unique<TranspositionTable>(std::size_t(HASH_RANGE.def))),
+    : sink_(std::move(sink)), tt_(std::make_unique<TranspositionTable>(std::size_t(options_.hash_mb))),
       pool_(std::make_unique<ThreadPool>(*tt_)), tablebases_(std::make_unique<syzygy::Tablebases>()) {
     std::random_device device;
     const auto now = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());

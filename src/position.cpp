@@ -169,133 +169,137 @@ std::optional<std::string> Position::parse_fen(Position& p, std::string_view fen
     auto fields = split(fen);
     if (fields.size() < 4 || fields.size() > 6)
         return "FEN has " + std::to_string(fields.size()) + " fields, expected 6 (or 4)";
-
-    // 1. Piece placement.
-    int rank = 7, file = 0;
-    for (char c : fields[0]) {
-        if (c == '/') {
-            if (file != 8) return "FEN rank " + std::to_string(rank + 1) + " does not have 8 squares";
-            if (--rank < 0) return std::string("FEN board has more than 8 ranks");
-            file = 0;
-        } else if (c >= '1' && c <= '8') {
-            file += c - '0';
-            if (file > 8) return "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares";
-        } else {
-            Piece pc = piece_from_char(c);
-            if (pc == NO_PIECE) return std::string("FEN has a bad piece letter '") + c + "'";
-            if (file >= 8) return "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares";
-            p.put_piece(pc, make_square(file++, rank));
-        }
-    }
-    if (rank != 0) return std::string("FEN board has fewer than 8 ranks");
-    if (file != 8) return std::string("FEN rank 1 does not have 8 squares");
-    for (Color c : {WHITE, BLACK})
-        if (p.count(c, KING) != 1)
-            return std::string("FEN must have exactly one ") + (c == WHITE ? "white" : "black") + " king";
-    if (p.pieces(PAWN) & (RANK_1_BB | RANK_8_BB))
-        return std::string("FEN has a pawn on the first or last rank");
-    for (Color c : {WHITE, BLACK}) {
-        // Promoted pieces must be paid for by missing pawns (keeps every
-        // position under the 256-move bound).
-        int extra = std::max(0, p.count(c, QUEEN) - 1) + std::max(0, p.count(c, ROOK) - 2) +
-                    std::max(0, p.count(c, BISHOP) - 2) + std::max(0, p.count(c, KNIGHT) - 2);
-        if (p.count(c, PAWN) + extra > 8)
-            return std::string("FEN has too many ") + (c == WHITE ? "white" : "black") + " pieces";
-    }
-
-    // 2. Side to move.
+    if (auto err = p.parse_placement(fields[0])) return err;
+    if (auto err = p.check_material()) return err;
     if (fields[1] == "w")
         p.side_ = WHITE;
     else if (fields[1] == "b")
         p.side_ = BLACK;
     else
         return "FEN side to move must be 'w' or 'b', not '" + std::string(fields[1]) + "'";
-
-    // 3. Castling: KQkq (outermost rook), or Shredder/X-FEN file letters. A
-    // right that no king and rook back up is dropped.
-    if (fields[2] != "-") {
-        for (char c : fields[2]) {
-            Color col = (c >= 'a' && c <= 'z') ? BLACK : WHITE;
-            char lc = char(c | 0x20);
-            if (lc != 'k' && lc != 'q' && (lc < 'a' || lc > 'h'))
-                return std::string("FEN castling field has a bad letter '") + c + "'";
-            auto drop = [&](const char* why) {
-                warnings.push_back(std::string("FEN castling '") + c + "' " + why + ": right dropped");
-            };
-            Square ksq = p.king_square(col);
-            Bitboard back_rooks = p.pieces(col, ROOK) & rank_bb(col == WHITE ? 0 : 7);
-            if (relative_rank(col, ksq) != 0) {
-                drop("but the king is not on its first rank");
-                continue;
-            }
-            Square rsq = SQ_NONE;
-            if (lc == 'k') {
-                Bitboard r = back_rooks & ~(square_bb(ksq) * 2 - 1); // files right of the king
-                if (r) rsq = msb(r);
-            } else if (lc == 'q') {
-                Bitboard r = back_rooks & (square_bb(ksq) - 1);
-                if (r) rsq = lsb(r);
-            } else {
-                rsq = make_square(lc - 'a', col == WHITE ? 0 : 7);
-                if (!(back_rooks & square_bb(rsq))) rsq = SQ_NONE;
-                p.chess960_ = true;
-            }
-            if (rsq == SQ_NONE || file_of(rsq) == file_of(ksq)) {
-                drop("has no matching rook");
-                continue;
-            }
-            int idx = castling_index(col, file_of(rsq) > file_of(ksq));
-            if (p.st().castling & (1 << idx))
-                return std::string("FEN castling field repeats a right ('") + c + "')";
-            p.set_castling_right(col, rsq);
-            if (file_of(ksq) != 4 || (file_of(rsq) != 0 && file_of(rsq) != 7)) p.chess960_ = true;
-        }
-    }
-
-    // 4. En passant: kept only when a double push explains it and a pawn of
-    // the side to move can take.
-    if (fields[3] != "-") {
-        auto f = fields[3];
-        if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
-            return "FEN en-passant field '" + std::string(f) + "' is not a square";
-        Square ep = make_square(f[0] - 'a', f[1] - '1');
-        Color us = p.side_, them = ~us;
-        Square pushed = Square(ep - pawn_push(us));
-        Square origin = Square(ep + pawn_push(us));
-        auto clear = [&](const char* why) {
-            warnings.push_back("FEN en-passant square " + std::string(f) + " " + why + ": cleared");
-        };
-        if (relative_rank(us, ep) != 5)
-            clear("is on the wrong rank");
-        else if (p.piece_on(pushed) != make_piece(them, PAWN) || !p.empty(ep) || !p.empty(origin))
-            clear("does not follow a double pawn push");
-        else if (pawn_attacks(them, ep) & p.pieces(us, PAWN))
-            p.st().ep_square = ep;
-    }
-
-    // 5. Clocks.
-    int rule50 = 0, fullmove = 1;
-    if (fields.size() >= 5) {
-        auto v = parse_number<int>(fields[4]);
-        if (!v || *v < 0 || *v > 10000)
-            return "FEN halfmove clock '" + std::string(fields[4]) + "' is not valid";
-        rule50 = *v;
-    }
-    if (fields.size() >= 6) {
-        auto v = parse_number<int>(fields[5]);
-        if (!v || *v < 0 || *v > 100000)
-            return "FEN fullmove number '" + std::string(fields[5]) + "' is not valid";
-        fullmove = std::max(1, *v);
-    }
-    p.st().rule50 = std::uint16_t(rule50);
-    p.game_ply_ = 2 * (fullmove - 1) + (p.side_ == BLACK);
-
+    if (fields[2] != "-")
+        for (char c : fields[2])
+            if (auto err = p.parse_castling_right(c, warnings)) return err;
+    if (auto err = p.parse_en_passant(fields[3], warnings)) return err;
+    if (auto err = p.parse_clocks(fields.size() >= 5 ? fields[4] : "0", fields.size() >= 6 ? fields[5] : "1"))
+        return err;
     if (auto err = p.validate()) return err;
 
     p.signatures_[0] = p.compute_key();
     p.st().pawn_key = p.compute_pawn_key();
     for (Color c : {WHITE, BLACK}) p.st().non_pawn_key[c] = p.compute_non_pawn_key(c);
     p.update_check_info();
+    return std::nullopt;
+}
+
+// FEN field 1, the piece placement: eight ranks of eight squares.
+std::optional<std::string> Position::parse_placement(std::string_view field) {
+    int rank = 7, file = 0;
+    auto rank_text = [&] { return "FEN rank " + std::to_string(rank + 1); };
+    for (char c : field) {
+        if (c == '/') {
+            if (file != 8) return rank_text() + " does not have 8 squares";
+            if (--rank < 0) return std::string("FEN board has more than 8 ranks");
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+            if (file > 8) return rank_text() + " has more than 8 squares";
+        } else {
+            Piece pc = piece_from_char(c);
+            if (pc == NO_PIECE) return std::string("FEN has a bad piece letter '") + c + "'";
+            if (file >= 8) return rank_text() + " has more than 8 squares";
+            put_piece(pc, make_square(file++, rank));
+        }
+    }
+    if (rank != 0) return std::string("FEN board has fewer than 8 ranks");
+    if (file != 8) return std::string("FEN rank 1 does not have 8 squares");
+    return std::nullopt;
+}
+
+// One king a side, no pawn on the first or last rank, and promoted pieces
+// paid for by missing pawns (keeps every position under the 256-move bound).
+std::optional<std::string> Position::check_material() const {
+    for (Color c : {WHITE, BLACK})
+        if (count(c, KING) != 1)
+            return std::string("FEN must have exactly one ") + (c == WHITE ? "white" : "black") + " king";
+    if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB))
+        return std::string("FEN has a pawn on the first or last rank");
+    for (Color c : {WHITE, BLACK}) {
+        int extra = std::max(0, count(c, QUEEN) - 1) + std::max(0, count(c, ROOK) - 2) +
+                    std::max(0, count(c, BISHOP) - 2) + std::max(0, count(c, KNIGHT) - 2);
+        if (count(c, PAWN) + extra > 8)
+            return std::string("FEN has too many ") + (c == WHITE ? "white" : "black") + " pieces";
+    }
+    return std::nullopt;
+}
+
+// One letter of FEN field 3, castling: KQkq (outermost rook), or
+// Shredder/X-FEN file letters. A right that no king and rook back up is
+// dropped with a warning.
+std::optional<std::string> Position::parse_castling_right(char c, std::vector<std::string>& warnings) {
+    Color col = (c >= 'a' && c <= 'z') ? BLACK : WHITE;
+    char lc = char(c | 0x20);
+    if (lc != 'k' && lc != 'q' && (lc < 'a' || lc > 'h'))
+        return std::string("FEN castling field has a bad letter '") + c + "'";
+    auto drop = [&](const char* why) {
+        warnings.push_back(std::string("FEN castling '") + c + "' " + why + ": right dropped");
+        return std::nullopt;
+    };
+    Square ksq = king_square(col);
+    Bitboard back_rooks = pieces(col, ROOK) & rank_bb(col == WHITE ? 0 : 7);
+    if (relative_rank(col, ksq) != 0) return drop("but the king is not on its first rank");
+    Square rsq = SQ_NONE;
+    if (lc == 'k') {
+        Bitboard r = back_rooks & ~(square_bb(ksq) * 2 - 1); // files right of the king
+        if (r) rsq = msb(r);
+    } else if (lc == 'q') {
+        Bitboard r = back_rooks & (square_bb(ksq) - 1);
+        if (r) rsq = lsb(r);
+    } else {
+        rsq = make_square(lc - 'a', col == WHITE ? 0 : 7);
+        if (!(back_rooks & square_bb(rsq))) rsq = SQ_NONE;
+        chess960_ = true;
+    }
+    if (rsq == SQ_NONE || file_of(rsq) == file_of(ksq)) return drop("has no matching rook");
+    int idx = castling_index(col, file_of(rsq) > file_of(ksq));
+    if (st().castling & (1 << idx)) return std::string("FEN castling field repeats a right ('") + c + "')";
+    set_castling_right(col, rsq);
+    if (file_of(ksq) != 4 || (file_of(rsq) != 0 && file_of(rsq) != 7)) chess960_ = true;
+    return std::nullopt;
+}
+
+// FEN field 4, en passant: kept only when a double push explains it and a
+// pawn of the side to move can take.
+std::optional<std::string> Position::parse_en_passant(std::string_view f,
+                                                      std::vector<std::string>& warnings) {
+    if (f == "-") return std::nullopt;
+    if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
+        return "FEN en-passant field '" + std::string(f) + "' is not a square";
+    Square ep = make_square(f[0] - 'a', f[1] - '1');
+    Color us = side_, them = ~us;
+    auto clear = [&](const char* why) {
+        warnings.push_back("FEN en-passant square " + std::string(f) + " " + why + ": cleared");
+    };
+    if (relative_rank(us, ep) != 5)
+        clear("is on the wrong rank");
+    else if (piece_on(Square(ep - pawn_push(us))) != make_piece(them, PAWN) || !empty(ep) ||
+             !empty(Square(ep + pawn_push(us))))
+        clear("does not follow a double pawn push");
+    else if (pawn_attacks(them, ep) & pieces(us, PAWN))
+        st().ep_square = ep;
+    return std::nullopt;
+}
+
+// FEN fields 5 and 6, the halfmove clock and the move number.
+std::optional<std::string> Position::parse_clocks(std::string_view halfmove, std::string_view fullmove) {
+    const auto rule50 = parse_number<int>(halfmove);
+    if (!rule50 || *rule50 < 0 || *rule50 > 10000)
+        return "FEN halfmove clock '" + std::string(halfmove) + "' is not valid";
+    const auto move = parse_number<int>(fullmove);
+    if (!move || *move < 0 || *move > 100000)
+        return "FEN fullmove number '" + std::string(fullmove) + "' is not valid";
+    st().rule50 = std::uint16_t(*rule50);
+    game_ply_ = 2 * (std::max(1, *move) - 1) + (side_ == BLACK);
     return std::nullopt;
 }
 

@@ -14,37 +14,9 @@ namespace staccato {
 
 namespace {
 
-// Search constants, named in one place; the references are the tunable ones
+// The search's constants are the tunable ones, read as tune<"Name">
 // (staccato/tunables.h: constants, or UCI options in a tuning build).
-constexpr int ASPIRATION_MIN_DEPTH = 4;
-constexpr const Value& ASPIRATION_DELTA = tunable_values[TUNE_ASPIRATION_DELTA];
-constexpr int RFP_MAX_DEPTH = 8;                                     // reverse futility pruning
-constexpr const Value& RFP_MARGIN = tunable_values[TUNE_RFP_MARGIN]; // per ply of depth
-constexpr int NMP_MIN_DEPTH = 3;                                     // null-move pruning
-constexpr int NMP_VERIFY_DEPTH = 12;                                 // verify null-move cutoffs from here on
-constexpr int IIR_MIN_DEPTH = 4;                                     // internal iterative reduction
-constexpr int LMP_MAX_DEPTH = 8;                                     // late move pruning
-constexpr int FUTILITY_MAX_DEPTH = 8;
-constexpr const Value& FUTILITY_BASE = tunable_values[TUNE_FUTILITY_BASE];
-constexpr const Value& FUTILITY_PER_DEPTH = tunable_values[TUNE_FUTILITY_PER_DEPTH];
-constexpr int SEE_PRUNE_MAX_DEPTH = 8;
-constexpr const int& SEE_QUIET_MARGIN = tunable_values[TUNE_SEE_QUIET_MARGIN];     // per ply of depth
-constexpr const int& SEE_CAPTURE_MARGIN = tunable_values[TUNE_SEE_CAPTURE_MARGIN]; // per ply of depth
-constexpr int SE_MIN_DEPTH = 8;                                                    // singular extensions
-constexpr int SE_TT_DEPTH_SLACK = 3; // the hash entry may be this much shallower
-constexpr const int& SE_MARGIN_PER_DEPTH =
-    tunable_values[TUNE_SE_MARGIN_PER_DEPTH]; // singular beta = tt score - margin * depth
-constexpr int DOUBLE_EXT_MARGIN = 20;         // a singular move this far below singular beta: +2 plies
-constexpr int DOUBLE_EXT_MAX = 6;             // double extensions on one line
-constexpr int HISTORY_PRUNE_MAX_DEPTH = 4;
-constexpr int HISTORY_PRUNE_MARGIN = 3000; // per ply of depth: quiets with history below -this are skipped
-constexpr int LMR_MIN_DEPTH = 3;
-constexpr int LMR_DEEPER_MARGIN = 40;   // a reduced move that beats alpha by this much: re-searched deeper
-constexpr int LMR_SHALLOWER_MARGIN = 8; // ... by less than this: shallower
-constexpr const int& LMR_HISTORY_DIVISOR =
-    tunable_values[TUNE_LMR_HISTORY_DIVISOR]; // of the butterfly + continuation score
-constexpr const Value& DELTA_MARGIN = tunable_values[TUNE_DELTA_MARGIN]; // quiescence delta pruning
-constexpr int TIME_CHECK_INTERVAL = 1024;                                // nodes between clock reads
+constexpr int TIME_CHECK_INTERVAL = 1024; // nodes between clock reads
 
 // Late move reductions: LmrBase / 100 + ln(depth) * ln(move number) /
 // (LmrDivisor / 100) plies, from a table. A normal build computes it once
@@ -52,8 +24,8 @@ constexpr int TIME_CHECK_INTERVAL = 1024;                                // node
 using LmrTable = std::array<std::array<int, 64>, 64>;
 
 LmrTable compute_lmr_table() {
-    const double base = tunable_values[TUNE_LMR_BASE] / 100.0;
-    const double divisor = tunable_values[TUNE_LMR_DIVISOR] / 100.0;
+    const double base = tune<"LmrBase"> / 100.0;
+    const double divisor = tune<"LmrDivisor"> / 100.0;
     LmrTable t{};
     for (int d = 1; d < 64; ++d)
         for (int m = 1; m < 64; ++m) t[d][m] = int(base + std::log(d) * std::log(m) / divisor);
@@ -73,7 +45,9 @@ bool bound_settles(Bound bound, Value score, Value alpha, Value beta) {
            (bound == Bound::Upper && score <= alpha);
 }
 
-int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (improving ? 1 : 2); }
+int late_move_count(int depth, bool improving) {
+    return (tune<"LmpBase"> + depth * depth) / (improving ? 1 : 2);
+}
 
 bool has_non_pawn_material(const Position& pos, Color c) { return pos.pieces(c) & ~pos.pieces(PAWN, KING); }
 
@@ -344,9 +318,9 @@ bool Worker::time_to_stop_iterating(int depth) {
 }
 
 Value Worker::aspiration(int depth, Value previous) {
-    Value delta = ASPIRATION_DELTA;
+    Value delta = tune<"AspirationDelta">;
     Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-    bool windowed = depth >= ASPIRATION_MIN_DEPTH && previous != -VALUE_INFINITE &&
+    bool windowed = depth >= tune<"AspirationMinDepth"> && previous != -VALUE_INFINITE &&
                     std::abs(previous) < VALUE_TB_WIN_IN_MAX_PLY;
     if (windowed) {
         alpha = std::max(previous - delta, -VALUE_INFINITE);
@@ -369,7 +343,7 @@ Value Worker::aspiration(int depth, Value previous) {
             return v;
         }
         delta += delta / 2;
-        if (delta > 1000) alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+        if (delta > tune<"AspirationMaxDelta">) alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
     }
 }
 
@@ -495,13 +469,13 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     if (!pv_node && !in_check && !ss.excluded) {
         // Step 5. Reverse futility pruning: far above beta at low depth, a
         // quiet move is unlikely to drop below it.
-        if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta &&
+        if (depth <= tune<"RfpMaxDepth"> && eval - tune<"RfpMargin"> * (depth - improving) >= beta &&
             eval < VALUE_TB_WIN_IN_MAX_PLY)
             return (eval + beta) / 2; // between the two: eval alone overstates the margin
 
         // Step 6. Null-move pruning: if passing still fails high, a real move
         // will too (not in pawn endings, where zugzwang is common).
-        if (depth >= NMP_MIN_DEPTH && eval >= beta && ply >= nmp_min_ply_ &&
+        if (depth >= tune<"NmpMinDepth"> && eval >= beta && ply >= nmp_min_ply_ &&
             stack_[ply - 1].current_move != Move::null() &&
             has_non_pawn_material(pos_, pos_.side_to_move())) {
             Value v = null_move_search(beta, eval, depth, ply, cut_node);
@@ -511,7 +485,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
 
     // Step 7. Internal iterative reduction: without a hash move, this node
     // was never searched well; search it shallower first.
-    if (!tt_move && depth >= IIR_MIN_DEPTH && (pv_node || cut_node)) --depth;
+    if (!tt_move && depth >= tune<"IirMinDepth"> && (pv_node || cut_node)) --depth;
 
     // Step 8. The move loop.
     const StackEntry& prev = stack_[ply - 1];
@@ -535,7 +509,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         const bool gives_check = pos_.gives_check(m);
         const int quiet_score = quiet ? view.quiet_score(pos_.side_to_move(), pos_.moved_piece(m), m) : 0;
 
-        // Step 9. Shallow-depth pruning (futility, late moves, history, SEE).
+        // Step 9. Shallow-depth pruning (futility, late moves, SEE).
         if (!pv_node && best > VALUE_MATED_IN_MAX_PLY &&
             shallow_prune(m, quiet, gives_check, depth, move_count, quiet_score, eval, alpha, improving,
                           in_check, picker))
@@ -610,22 +584,25 @@ bool Worker::shallow_prune(Move m, bool quiet, bool gives_check, int depth, int 
     if (!has_non_pawn_material(pos_, pos_.side_to_move())) return false;
     if (quiet && !gives_check) {
         // Late move pruning: after enough quiets, the rest rarely matter.
-        if (depth <= LMP_MAX_DEPTH && move_count >= late_move_count(depth, improving)) {
+        if (depth <= tune<"LmpMaxDepth"> && move_count >= late_move_count(depth, improving)) {
             picker.skip_quiets();
             return true;
         }
         // Futility pruning: even a good quiet won't lift eval to alpha.
-        if (!in_check && depth <= FUTILITY_MAX_DEPTH && eval != VALUE_NONE &&
-            eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha) {
+        if (!in_check && depth <= tune<"FutilityMaxDepth"> && eval != VALUE_NONE &&
+            eval + tune<"FutilityBase"> + tune<"FutilityPerDepth"> * depth <= alpha) {
             picker.skip_quiets();
             return true;
         }
         // History pruning: a late quiet that has kept failing here.
-        if (depth <= HISTORY_PRUNE_MAX_DEPTH && move_count > 1 && quiet_score < -HISTORY_PRUNE_MARGIN * depth)
+        if (depth <= tune<"HistoryPruneMaxDepth"> && move_count > 1 &&
+            quiet_score < -tune<"HistoryPruneMargin"> * depth)
             return true;
         // SEE pruning of quiets that lose material.
-        if (depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(pos_, m, SEE_QUIET_MARGIN * depth)) return true;
-    } else if (!quiet && depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(pos_, m, SEE_CAPTURE_MARGIN * depth)) {
+        if (depth <= tune<"SeePruneMaxDepth"> && !see_ge(pos_, m, tune<"SeeQuietMargin"> * depth))
+            return true;
+    } else if (!quiet && depth <= tune<"SeePruneMaxDepth"> &&
+               !see_ge(pos_, m, tune<"SeeCaptureMargin"> * depth)) {
         return true; // SEE pruning of clearly losing captures
     }
     return false;
@@ -642,15 +619,16 @@ Worker::Extension Worker::extension(Move m, bool gives_check, Move tt_move, cons
     Extension ext;
     if (ply >= 2 * root_depth_) return ext; // extensions may at most double the line
     const StackEntry& ss = stack_[ply];
-    if (m == tt_move && depth >= SE_MIN_DEPTH && !ss.excluded && tte.depth >= depth - SE_TT_DEPTH_SLACK &&
-        tte.bound != Bound::Upper && tt_score != VALUE_NONE && std::abs(tt_score) < VALUE_TB_WIN_IN_MAX_PLY) {
-        Value singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
+    if (m == tt_move && depth >= tune<"SeMinDepth"> && !ss.excluded &&
+        tte.depth >= depth - tune<"SeTtDepthSlack"> && tte.bound != Bound::Upper && tt_score != VALUE_NONE &&
+        std::abs(tt_score) < VALUE_TB_WIN_IN_MAX_PLY) {
+        Value singular_beta = tt_score - tune<"SeMarginPerDepth"> * depth;
         Value v = singular_search(m, singular_beta, depth, ply, cut_node);
         if (v < singular_beta)
-            ext.plies =
-                !pv_node && v < singular_beta - DOUBLE_EXT_MARGIN && ss.double_extensions < DOUBLE_EXT_MAX
-                    ? 2
-                    : 1;
+            ext.plies = !pv_node && v < singular_beta - tune<"DoubleExtMargin"> &&
+                                ss.double_extensions < tune<"DoubleExtMax">
+                            ? 2
+                            : 1;
         else if (singular_beta >= beta)
             ext.cutoff = singular_beta;
         else if (tt_score >= beta || cut_node)
@@ -665,17 +643,17 @@ Worker::Extension Worker::extension(Move m, bool gives_check, Move tt_move, cons
 Value Worker::search_move(Value alpha, Value beta, int depth, int new_depth, int ply, int move_count,
                           MoveFlags f, int quiet_score) {
     Value v = -VALUE_INFINITE;
-    if (depth >= LMR_MIN_DEPTH && move_count > 1 + int(f.pv_node) && f.quiet) {
+    if (depth >= tune<"LmrMinDepth"> && move_count > 1 + int(f.pv_node) && f.quiet) {
         int r = LMR_TABLE[std::min(depth, 63)][std::min(move_count, 63)];
         r += int(f.cut_node) - int(f.pv_node) - int(f.improving);
-        r -= quiet_score / LMR_HISTORY_DIVISOR;
+        r -= quiet_score / tune<"LmrHistoryDivisor">;
         r = std::clamp(r, 0, std::max(0, new_depth - 1));
         v = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
         if (v > alpha && r > 0) {
             // The re-search goes deeper when the reduced result was far above
             // alpha, shallower when it barely beat it.
-            new_depth +=
-                int(v > alpha + LMR_DEEPER_MARGIN + 2 * new_depth) - int(v < alpha + LMR_SHALLOWER_MARGIN);
+            new_depth += int(v > alpha + tune<"LmrDeeperMargin"> + 2 * new_depth) -
+                         int(v < alpha + tune<"LmrShallowerMargin">);
             v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !f.cut_node);
         }
     } else if (!f.pv_node || move_count > 1) {
@@ -699,7 +677,8 @@ Value Worker::singular_search(Move excluded, Value singular_beta, int depth, int
 // Step 6 of search(). Returns the cutoff value, or VALUE_NONE to go on.
 Value Worker::null_move_search(Value beta, Value eval, int depth, int ply, bool cut_node) {
     StackEntry& ss = stack_[ply];
-    int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+    int r = tune<"NmpBase"> + depth / tune<"NmpDepthDivisor"> +
+            std::min((eval - beta) / tune<"NmpEvalDivisor">, tune<"NmpEvalMax">);
     ss.current_move = Move::null();
     ss.moved_piece = NO_PIECE;
     ss.continuation = nullptr;
@@ -710,7 +689,7 @@ Value Worker::null_move_search(Value beta, Value eval, int depth, int ply, bool 
     ss.current_move = Move::none();
     if (stopped() || v < beta) return VALUE_NONE;
     if (v >= VALUE_TB_WIN_IN_MAX_PLY) v = beta; // don't trust mates (or tablebase wins) found by passing
-    if (depth < NMP_VERIFY_DEPTH || nmp_min_ply_) return v;
+    if (depth < tune<"NmpVerifyDepth"> || nmp_min_ply_) return v;
 
     // At high depth, verify with a real search that has null moves off for
     // the next plies (zugzwang insurance).
@@ -771,7 +750,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
         ++move_count;
         // Delta pruning: even winning the captured piece leaves us below alpha.
         if (!in_check && m.type() != MoveType::Promotion) {
-            Value optimistic = stand_pat + SEE_VALUE[pos_.captured_type(m)] + DELTA_MARGIN;
+            Value optimistic = stand_pat + SEE_VALUE[pos_.captured_type(m)] + tune<"DeltaMargin">;
             if (optimistic <= alpha) {
                 best = std::max(best, optimistic);
                 continue;

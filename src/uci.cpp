@@ -11,8 +11,8 @@
 
 #include "staccato/bench.h"
 #include "staccato/genfens.h"
+#include "staccato/options.h"
 #include "staccato/parse.h"
-#include "staccato/syzygy/tablebase.h"
 #include "staccato/tunables.h"
 
 namespace staccato {
@@ -40,21 +40,6 @@ std::vector<std::string_view> tokenize(std::string_view line) {
     return out;
 }
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    return out;
-}
-
-// Printable form of untrusted input for error messages: at most `max`
-// characters, control and non-ASCII bytes as '?'.
-std::string sanitize(std::string_view s, std::size_t max = 60) {
-    std::string out;
-    for (char c : s.substr(0, max)) out += (c >= 32 && c < 127) ? c : '?';
-    if (s.size() > max) out += "...";
-    return out;
-}
-
 // The keywords of `go`: a value never swallows one of these.
 const std::vector<std::string_view> GO_KEYWORDS = {"searchmoves", "ponder",    "wtime", "btime", "winc",
                                                    "binc",        "movestogo", "depth", "nodes", "mate",
@@ -66,6 +51,102 @@ bool is_go_keyword(std::string_view t) {
 
 // The search a `go` gets when its limits leave nothing usable.
 constexpr std::int64_t FALLBACK_MOVETIME_MS = 100;
+
+// The largest meaningful times and node counts: effectively no limit.
+constexpr std::int64_t BIG = std::int64_t(1) << 40;
+
+// The limits of `go` that take a number: the keyword, the range the value
+// is clamped to, and where it goes.
+struct GoLimit {
+    std::string_view name;
+    std::int64_t lo, hi;
+    void (*set)(SearchLimits&, std::int64_t);
+};
+const GoLimit GO_LIMITS[] = {
+    {"wtime", 0, BIG, [](SearchLimits& l, std::int64_t v) { l.time[WHITE] = v; }},
+    {"btime", 0, BIG, [](SearchLimits& l, std::int64_t v) { l.time[BLACK] = v; }},
+    {"winc", 0, BIG, [](SearchLimits& l, std::int64_t v) { l.inc[WHITE] = v; }},
+    {"binc", 0, BIG, [](SearchLimits& l, std::int64_t v) { l.inc[BLACK] = v; }},
+    {"movestogo", 0, 1000, [](SearchLimits& l, std::int64_t v) { l.movestogo = int(v); }},
+    {"depth", 1, MAX_PLY - 4, [](SearchLimits& l, std::int64_t v) { l.depth = int(v); }},
+    {"nodes", 1, BIG * 1024, [](SearchLimits& l, std::int64_t v) { l.nodes = std::uint64_t(v); }},
+    {"mate", 1, MAX_PLY / 2, [](SearchLimits& l, std::int64_t v) { l.mate = int(v); }},
+    {"movetime", 1, BIG, [](SearchLimits& l, std::int64_t v) { l.movetime = v; }},
+};
+
+const GoLimit* find_go_limit(std::string_view name) {
+    for (const GoLimit& limit : GO_LIMITS)
+        if (limit.name == name) return &limit;
+    return nullptr;
+}
+
+// Reads `go`'s arguments and reports what had to be dropped or read
+// leniently, the first few complaints only (a 100 KB line of junk must not
+// flood the GUI).
+class GoArgs {
+  public:
+    GoArgs(const std::vector<std::string_view>& args, const Engine::Sink& out) : args_(args), out_(out) {}
+
+    // The value after args[i], read leniently and clamped to [lo, hi]; what
+    // had to be read so or clamped is reported. nullopt: missing or no number.
+    std::optional<std::int64_t> number(std::size_t& i, std::string_view name, std::int64_t lo,
+                                       std::int64_t hi) {
+        if (i + 1 >= args_.size() || is_go_keyword(args_[i + 1])) {
+            report(": missing value for " + std::string(name));
+            ignored = true;
+            return std::nullopt;
+        }
+        const std::string_view text = args_[++i];
+        const auto v = parse_lenient_integer(text);
+        if (!v) {
+            report(": bad value for " + std::string(name) + ": '" + sanitize(text) + "'");
+            ignored = true;
+            return std::nullopt;
+        }
+        const std::int64_t value = std::clamp(v->value, lo, hi);
+        if (!v->exact || value != v->value)
+            report(": " + std::string(name) + " '" + sanitize(text) + "' read as " + std::to_string(value));
+        return value;
+    }
+
+    // `searchmoves`: every token up to the next keyword; illegal ones are dropped.
+    void searchmoves(std::size_t& i, const Position& pos, std::vector<Move>& moves) {
+        bool any = false;
+        while (i + 1 < args_.size() && !is_go_keyword(args_[i + 1])) {
+            const std::string_view text = args_[++i];
+            any = true;
+            if (auto m = pos.parse_uci_move(text)) {
+                if (std::find(moves.begin(), moves.end(), *m) == moves.end()) moves.push_back(*m);
+            } else {
+                report(" searchmoves: illegal or malformed move '" + sanitize(text) + "' dropped");
+            }
+        }
+        if (any && moves.empty())
+            out_("info string go searchmoves: no legal move given, searching all moves");
+    }
+
+    void unknown(std::string_view token) {
+        report(": unknown token '" + sanitize(token) + "' skipped");
+        ignored = true;
+    }
+
+    // After the last argument: how many complaints were not shown.
+    void finish() {
+        if (reports_ > MAX_REPORTS)
+            out_("info string go: " + std::to_string(reports_ - MAX_REPORTS) + " more problems not shown");
+    }
+
+    bool ignored = false; // a limit or token was dropped for want of a usable value
+
+  private:
+    static constexpr int MAX_REPORTS = 8;
+    void report(const std::string& text) {
+        if (++reports_ <= MAX_REPORTS) out_("info string go" + text);
+    }
+    const std::vector<std::string_view>& args_;
+    const Engine::Sink& out_;
+    int reports_ = 0;
+};
 
 // The UCI commands, then the extras (also given as command-line arguments:
 // `staccato bench`, `staccato "genfens 8 seed 1 book None" quit`).
@@ -100,13 +181,6 @@ constexpr std::string_view USAGE =
     "  \"LINE\" [\"LINE\" ...]   each argument one line of the UCI loop, then exit:\n"
     "                        staccato \"position startpos\" \"go depth 10\", staccato \"perft 5\" quit\n"
     "More in README.md, at the top of the source tree and of the release page.\n";
-
-// The tunable constant (staccato/tunables.h) whose name, in lower case, is `key`.
-std::optional<TuneId> tunable_named(std::string_view key) {
-    for (int i = 0; i < TUNE_NB; ++i)
-        if (lower(TUNABLES[i].name) == key) return TuneId(i);
-    return std::nullopt;
-}
 
 } // namespace
 
@@ -264,30 +338,7 @@ void UciLoop::send_lines(std::string_view text) {
 void UciLoop::cmd_uci() {
     out_(std::string("id name ") + ENGINE_NAME);
     out_(std::string("id author ") + ENGINE_AUTHOR);
-    auto spin = [this](const char* name, OptionRange r) {
-        out_(std::string("option name ") + name + " type spin default " + std::to_string(r.def) + " min " +
-             std::to_string(r.min) + " max " + std::to_string(r.max));
-    };
-    spin("Hash", HASH_RANGE);
-    spin("Threads", THREADS_RANGE);
-    spin("MultiPV", MULTIPV_RANGE);
-    out_("option name Ponder type check default false");
-    spin("Move Overhead", MOVE_OVERHEAD_RANGE);
-    out_("option name Clear Hash type button");
-    out_("option name UCI_Chess960 type check default false");
-    out_("option name UCI_ShowWDL type check default false");
-    out_("option name UseNNUE type check default true");
-    out_("option name UCI_LimitStrength type check default false");
-    spin("UCI_Elo", UCI_ELO_RANGE);
-    out_("option name EvalFile type string default " + std::string(EMBEDDED_NET));
-    out_("option name SyzygyPath type string default <empty>");
-    spin("SyzygyProbeDepth", SYZYGY_PROBE_DEPTH_RANGE);
-    out_("option name Syzygy50MoveRule type check default true");
-    spin("SyzygyProbeLimit", SYZYGY_PROBE_LIMIT_RANGE);
-    if (TUNING_BUILD)
-        for (const Tunable& t : TUNABLES)
-            out_("option name " + std::string(t.name) + " type spin default " + std::to_string(t.def) +
-                 " min " + std::to_string(t.min) + " max " + std::to_string(t.max));
+    for (const UciOption& option : uci_options()) out_(option_line(option));
     out_("uciok");
 }
 
@@ -345,92 +396,33 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
     }
     SearchLimits limits;
     const Position& pos = *engine_.position();
-    // Complaints about the arguments, the first few only (a 100 KB line of
-    // junk must not flood the GUI).
-    constexpr int MAX_REPORTS = 8;
-    int reports = 0;
-    bool ignored = false; // a limit or token was dropped for want of a usable value
-    auto report = [&](const std::string& text) {
-        if (++reports <= MAX_REPORTS) out_("info string go" + text);
-    };
-    // The value after args[i], read leniently and clamped to [lo, hi]; what
-    // had to be read so or clamped is reported. nullopt: missing or no number.
-    auto number = [&](std::size_t& i, const std::string& name, std::int64_t lo,
-                      std::int64_t hi) -> std::optional<std::int64_t> {
-        if (i + 1 >= args.size() || is_go_keyword(args[i + 1])) {
-            report(": missing value for " + name);
-            ignored = true;
-            return std::nullopt;
-        }
-        const std::string_view text = args[++i];
-        const auto v = parse_lenient_integer(text);
-        if (!v) {
-            report(": bad value for " + name + ": '" + sanitize(text) + "'");
-            ignored = true;
-            return std::nullopt;
-        }
-        const std::int64_t value = std::clamp(v->value, lo, hi);
-        if (!v->exact || value != v->value)
-            report(": " + name + " '" + sanitize(text) + "' read as " + std::to_string(value));
-        return value;
-    };
-    // The largest meaningful times and node counts: effectively no limit.
-    constexpr std::int64_t BIG = std::int64_t(1) << 40;
-    constexpr std::int64_t ANY = std::numeric_limits<std::int64_t>::max();
+    GoArgs go(args, out_);
     for (std::size_t i = 0; i < args.size(); ++i) {
-        std::string_view t = args[i];
+        const std::string_view t = args[i];
         if (t == "infinite")
             limits.infinite = true;
         else if (t == "ponder")
             limits.ponder = true;
-        else if (t == "perft") {
-            auto v = number(i, "perft", std::numeric_limits<std::int64_t>::min(), ANY);
+        else if (t == "searchmoves")
+            go.searchmoves(i, pos, limits.searchmoves);
+        else if (const GoLimit* limit = find_go_limit(t)) {
+            if (auto v = go.number(i, t, limit->lo, limit->hi)) limit->set(limits, *v);
+        } else if (t == "perft") {
+            const auto v = go.number(i, t, std::numeric_limits<std::int64_t>::min(),
+                                     std::numeric_limits<std::int64_t>::max());
             if (v && *v >= 0 && *v <= 12)
                 engine_.perft(int(*v));
             else if (v)
                 out_("info string go perft: depth must be 0..12");
             return;
-        } else if (t == "wtime" || t == "btime") {
-            if (auto v = number(i, std::string(t), 0, BIG)) limits.time[t == "wtime" ? WHITE : BLACK] = *v;
-        } else if (t == "winc" || t == "binc") {
-            if (auto v = number(i, std::string(t), 0, BIG)) limits.inc[t == "winc" ? WHITE : BLACK] = *v;
-        } else if (t == "movestogo") {
-            if (auto v = number(i, "movestogo", 0, 1000)) limits.movestogo = int(*v);
-        } else if (t == "depth") {
-            if (auto v = number(i, "depth", 1, MAX_PLY - 4)) limits.depth = int(*v);
-        } else if (t == "nodes") {
-            if (auto v = number(i, "nodes", 1, BIG * 1024)) limits.nodes = std::uint64_t(*v);
-        } else if (t == "mate") {
-            if (auto v = number(i, "mate", 1, MAX_PLY / 2)) limits.mate = int(*v);
-        } else if (t == "movetime") {
-            if (auto v = number(i, "movetime", 1, BIG)) limits.movetime = *v;
-        } else if (t == "searchmoves") {
-            // Every token up to the next keyword; illegal ones are dropped.
-            bool any = false;
-            while (i + 1 < args.size() && !is_go_keyword(args[i + 1])) {
-                std::string_view text = args[++i];
-                any = true;
-                if (auto m = pos.parse_uci_move(text)) {
-                    if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), *m) ==
-                        limits.searchmoves.end())
-                        limits.searchmoves.push_back(*m);
-                } else {
-                    report(" searchmoves: illegal or malformed move '" + sanitize(text) + "' dropped");
-                }
-            }
-            if (any && limits.searchmoves.empty())
-                out_("info string go searchmoves: no legal move given, searching all moves");
-        } else {
-            report(": unknown token '" + sanitize(t) + "' skipped");
-            ignored = true;
-        }
+        } else
+            go.unknown(t);
     }
-    if (reports > MAX_REPORTS)
-        out_("info string go: " + std::to_string(reports - MAX_REPORTS) + " more problems not shown");
+    go.finish();
     // What was dropped (`go depth 2x`, `go dpeth 5`) or a clock for the other
     // side only must not turn into a search without end, nor into no answer:
     // a short search, then bestmove as always.
-    if (!limits.bounded(pos.side_to_move()) && !limits.infinite && (ignored || limits.uses_clock())) {
+    if (!limits.bounded(pos.side_to_move()) && !limits.infinite && (go.ignored || limits.uses_clock())) {
         limits.movetime = FALLBACK_MOVETIME_MS;
         out_("info string go: no usable limit left, searching " + std::to_string(FALLBACK_MOVETIME_MS) +
              " ms (send 'go infinite' to search until stop)");
@@ -439,14 +431,15 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
     if (auto err = engine_.go(limits)) out_("info string " + *err);
 }
 
+// setoption name <words...> [value <words...>]: the option table
+// (staccato/options.h) checks and applies it.
 void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
-    // setoption name <words...> [value <words...>]
     std::string name, value;
     bool in_value = false, has_value = false;
     std::size_t i = 0;
-    if (i < args.size() && lower(args[i]) == "name") ++i;
+    if (i < args.size() && ascii_lower(args[i]) == "name") ++i;
     for (; i < args.size(); ++i) {
-        if (!in_value && lower(args[i]) == "value") {
+        if (!in_value && ascii_lower(args[i]) == "value") {
             in_value = has_value = true;
             continue;
         }
@@ -454,90 +447,8 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& args) {
         if (!target.empty()) target += ' ';
         target += args[i];
     }
-    const std::string key = lower(name);
-    if (key.empty()) {
-        out_("info string setoption: missing option name");
-        return;
-    }
-    if (engine_.searching() && (key == "hash" || key == "threads" || key == "clear hash" ||
-                                key == "evalfile" || key == "usennue" || key.starts_with("syzygy"))) {
-        out_("info string setoption " + sanitize(name) + " ignored while searching");
-        return;
-    }
-
-    auto spin = [&](OptionRange r) -> std::optional<int> {
-        auto v = parse_number<std::int64_t>(value);
-        if (!has_value || !v || *v < r.min || *v > r.max) {
-            out_("info string option " + sanitize(name) + ": value '" + sanitize(value) + "' refused (" +
-                 std::to_string(r.min) + ".." + std::to_string(r.max) + "), keeping the old value");
-            return std::nullopt;
-        }
-        return int(*v);
-    };
-    auto check = [&]() -> std::optional<bool> {
-        std::string v = lower(value);
-        if (v == "true") return true;
-        if (v == "false") return false;
-        out_("info string option " + sanitize(name) + ": value '" + sanitize(value) +
-             "' refused (true or false), keeping the old value");
-        return std::nullopt;
-    };
-
-    if (key == "hash") {
-        if (auto v = spin(HASH_RANGE))
-            if (!engine_.set_hash_mb(*v))
-                out_("info string Hash " + std::to_string(*v) +
-                     " MB: not enough memory, keeping the old size");
-    } else if (key == "threads") {
-        if (auto v = spin(THREADS_RANGE)) engine_.set_threads(*v);
-    } else if (key == "multipv") {
-        if (auto v = spin(MULTIPV_RANGE)) engine_.set_multipv(*v);
-    } else if (key == "move overhead") {
-        if (auto v = spin(MOVE_OVERHEAD_RANGE)) engine_.set_move_overhead(*v);
-    } else if (key == "ponder") {
-        if (auto v = check()) engine_.set_ponder(*v);
-    } else if (key == "uci_chess960") {
-        if (auto v = check()) engine_.set_chess960(*v);
-    } else if (key == "uci_showwdl") {
-        if (auto v = check()) engine_.set_show_wdl(*v);
-    } else if (key == "clear hash") {
-        engine_.clear_hash();
-    } else if (key == "uci_limitstrength") {
-        if (auto v = check()) engine_.set_limit_strength(*v);
-    } else if (key == "uci_elo") {
-        if (auto v = spin(UCI_ELO_RANGE)) engine_.set_uci_elo(*v);
-    } else if (key == "usennue") {
-        if (auto v = check()) engine_.set_use_nnue(*v);
-    } else if (key == "evalfile") {
-        if (auto error = engine_.set_eval_file(value))
-            out_("info string EvalFile refused: " + sanitize(*error) + "; keeping " +
-                 sanitize(engine_.options().eval_file));
-        else
-            out_("info string EvalFile " + sanitize(value) + " loaded");
-    } else if (key == "syzygypath") {
-        // A bad folder is reported, never fatal: the others are used.
-        const syzygy::LoadReport report = engine_.set_syzygy_path(value);
-        for (const std::string& folder : report.bad_folders)
-            out_("info string SyzygyPath: folder '" + sanitize(folder, 200) + "' not found or not readable");
-        out_("info string SyzygyPath: " + report.summary());
-    } else if (key == "syzygyprobedepth") {
-        if (auto v = spin(SYZYGY_PROBE_DEPTH_RANGE)) engine_.set_syzygy_probe_depth(*v);
-    } else if (key == "syzygy50moverule") {
-        if (auto v = check()) engine_.set_syzygy_50_move_rule(*v);
-    } else if (key == "syzygyprobelimit") {
-        if (auto v = spin(SYZYGY_PROBE_LIMIT_RANGE)) engine_.set_syzygy_probe_limit(*v);
-    } else if (const auto tunable = tunable_named(key); tunable && TUNING_BUILD) {
-        if (engine_.searching()) {
-            out_("info string setoption " + sanitize(name) + " ignored while searching");
-        } else if (auto v = spin(OptionRange{TUNABLES[*tunable].min, TUNABLES[*tunable].max, 0})) {
-#ifdef STACCATO_TUNE
-            tunable_values[*tunable] = *v;
-            tunables_changed();
-#endif
-        }
-    } else {
-        out_("info string unknown option '" + sanitize(name) + "'");
-    }
+    set_option(engine_, name, value, has_value,
+               [this](std::string_view text) { out_("info string " + std::string(text)); });
 }
 
 } // namespace staccato

@@ -30,35 +30,26 @@ struct LoadReport;
 // The EvalFile value that names the net built into the binary.
 inline constexpr std::string_view EMBEDDED_NET = "<embedded>";
 
+// The options' values. The defaults, ranges and descriptions are the option
+// table's (staccato/options.h), which this constructor reads.
 struct EngineOptions {
-    int hash_mb = 16;
-    int threads = 1;
-    int multipv = 1;
-    bool ponder = false;
-    int move_overhead_ms = 30; // covers a loaded machine and the GUI's own latency
-    bool chess960 = false;
-    bool show_wdl = false;
-    bool use_nnue = true;        // the network (false: the hand-crafted evaluation)
-    bool limit_strength = false; // play at uci_elo (UCI_LimitStrength)
-    int uci_elo = STRENGTH_ELO_MIN;
-    std::string eval_file{EMBEDDED_NET};
-    std::string syzygy_path{"<empty>"}; // SyzygyPath: folders of Syzygy tables
-    int syzygy_probe_depth = 1;
-    bool syzygy_50_move_rule = true;
-    int syzygy_probe_limit = 7;
+    EngineOptions();
+    int hash_mb{};
+    int threads{};
+    int multipv{};
+    bool ponder{};
+    int move_overhead_ms{};
+    bool chess960{};
+    bool show_wdl{};
+    bool use_nnue{};       // the network (false: the hand-crafted evaluation)
+    bool limit_strength{}; // play at uci_elo (UCI_LimitStrength)
+    int uci_elo{};
+    std::string eval_file{};
+    std::string syzygy_path{}; // SyzygyPath: folders of Syzygy tables
+    int syzygy_probe_depth{};
+    bool syzygy_50_move_rule{};
+    int syzygy_probe_limit{};
 };
-
-// Option ranges (the UCI layer refuses values outside them).
-struct OptionRange {
-    int min, max, def;
-};
-inline constexpr OptionRange HASH_RANGE{1, 65536, 16};
-inline constexpr OptionRange THREADS_RANGE{1, 256, 1};
-inline constexpr OptionRange MULTIPV_RANGE{1, 256, 1};
-inline constexpr OptionRange MOVE_OVERHEAD_RANGE{0, 5000, 30};
-inline constexpr OptionRange UCI_ELO_RANGE{STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, STRENGTH_ELO_MIN};
-inline constexpr OptionRange SYZYGY_PROBE_DEPTH_RANGE{1, 100, 1};
-inline constexpr OptionRange SYZYGY_PROBE_LIMIT_RANGE{0, 7, 7};
 
 class Engine {
   public:
@@ -93,7 +84,7 @@ class Engine {
     bool searching() const;
     void new_game(); // clears hash and histories
 
-    // Options. Setters assume validated values (see the *_RANGE constants).
+    // Options. Setters assume values the option table (options.h) accepted.
     const EngineOptions& options() const { return options_; }
     bool set_hash_mb(int mb); // false: not enough memory, old table kept
     void clear_hash();

@@ -21,9 +21,8 @@ inline constexpr int HISTORY_MAX = 16384;
 // Bonus for a move that caused a cutoff at `depth` (and the penalty for the
 // moves of its kind tried before it): grows with depth, capped.
 constexpr int history_bonus(int depth) {
-    return std::min(tunable_values[TUNE_HISTORY_BONUS_QUADRATIC] * depth * depth +
-                        tunable_values[TUNE_HISTORY_BONUS_LINEAR] * depth,
-                    tunable_values[TUNE_HISTORY_BONUS_MAX]);
+    return std::min(tune<"HistoryBonusQuadratic"> * depth * depth + tune<"HistoryBonusLinear"> * depth,
+                    tune<"HistoryBonusMax">);
 }
 
 // Gravity: the bonus shrinks as the entry nears the bound, so scores saturate
@@ -119,7 +118,7 @@ class CorrectionHistory {
     // `error` = search result - static eval; deeper results weigh more.
     void update(Color c, std::uint64_t pawn_key, int error, int depth) {
         int& e = table_[index(c, pawn_key)];
-        const int weight = std::min(depth + 1, 16);
+        const int weight = std::min(depth + 1, tune<"CorrectionWeightMax">);
         e = std::clamp((e * (256 - weight) + error * GRAIN * weight) / 256, -LIMIT, LIMIT);
     }
     void clear() { table_.fill(0); }

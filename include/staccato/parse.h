@@ -1,7 +1,8 @@
 // Whole-token number parsing for untrusted text (FEN fields, UCI arguments,
 // command-line options): no exceptions, no locale. parse_number refuses
 // anything but a plain number in range; parse_lenient_integer reads what a
-// GUI clearly meant (UCI `go` limits).
+// GUI clearly meant (UCI `go` limits). Also the case folding and the
+// printable form the UCI layer answers such text with.
 #pragma once
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace staccato {
@@ -54,6 +56,22 @@ inline std::optional<LenientInteger> parse_lenient_integer(std::string_view text
                                            : std::numeric_limits<std::int64_t>::max();
         out.exact = false;
     }
+    return out;
+}
+
+// ASCII letters in lower case (UCI names and keywords match in any case).
+inline std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    return out;
+}
+
+// Printable form of untrusted input for error messages: at most `max`
+// characters, control and non-ASCII bytes as '?'.
+inline std::string sanitize(std::string_view s, std::size_t max = 60) {
+    std::string out;
+    for (char c : s.substr(0, max)) out += (c >= 32 && c < 127) ? c : '?';
+    if (s.size() > max) out += "...";
     return out;
 }
 

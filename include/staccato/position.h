@@ -185,6 +185,12 @@ class Position {
     Bitboard slider_blockers(Bitboard sliders, Square target) const;
     static std::optional<std::string> parse_fen(Position& p, std::string_view fen,
                                                 std::vector<std::string>& warnings);
+    // parse_fen's steps, in order, on the blank position being filled.
+    std::optional<std::string> parse_placement(std::string_view field);
+    std::optional<std::string> check_material() const;
+    std::optional<std::string> parse_castling_right(char c, std::vector<std::string>& warnings);
+    std::optional<std::string> parse_en_passant(std::string_view field, std::vector<std::string>& warnings);
+    std::optional<std::string> parse_clocks(std::string_view halfmove, std::string_view fullmove);
     std::optional<std::string> validate() const;
     bool castling_is_legal(Move m) const;
 

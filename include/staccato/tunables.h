@@ -1,13 +1,18 @@
-// The search's tunable constants in one table, for SPSA tuning
-// (.github/CONTRIBUTING.md "SPSA"). A normal build compiles every value as a
-// constant: `tunable_values` is constexpr and the search reads it through
-// constexpr references, so nothing changes. A tuning build (CMake
-// -DSTACCATO_TUNE=ON, `make TUNE=1`) makes the values writable: each is a
-// UCI spin option under its name, and `spsa` prints the table in the form
-// OpenBench's SPSA page takes (`name, int, default, min, max, c_end, r_end`).
+// The search's tunable constants in one table, one row each, for SPSA
+// tuning (.github/CONTRIBUTING.md "SPSA"). The search reads a value by its
+// name, tune<"RfpMargin"> (a name not in the table does not compile). A
+// normal build compiles every value as a constant: `tunable_values` is
+// constexpr and tune<> a constexpr reference into it, so nothing changes.
+// A tuning build (CMake -DSTACCATO_TUNE=ON, `make TUNE=1`) makes the values
+// writable: each is a UCI spin option under its name (src/options.cpp), and
+// `spsa` prints the table in the form OpenBench's SPSA page takes
+// (`name, int, default, min, max, c_end, r_end`).
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
+#include <iterator>
 #include <optional>
 #include <string_view>
 
@@ -19,40 +24,52 @@ struct Tunable {
     int step; // OpenBench's c_end: the final perturbation
 };
 
-enum TuneId : int {
-    TUNE_ASPIRATION_DELTA,
-    TUNE_RFP_MARGIN,
-    TUNE_FUTILITY_BASE,
-    TUNE_FUTILITY_PER_DEPTH,
-    TUNE_SEE_QUIET_MARGIN,
-    TUNE_SEE_CAPTURE_MARGIN,
-    TUNE_SE_MARGIN_PER_DEPTH,
-    TUNE_LMR_BASE,
-    TUNE_LMR_DIVISOR,
-    TUNE_LMR_HISTORY_DIVISOR,
-    TUNE_DELTA_MARGIN,
-    TUNE_HISTORY_BONUS_QUADRATIC,
-    TUNE_HISTORY_BONUS_LINEAR,
-    TUNE_HISTORY_BONUS_MAX,
-    TUNE_NB
+// clang-format off
+inline constexpr Tunable TUNABLES[] = {
+    // name                   default  min    max  c_end
+    {"AspirationMinDepth",          4,    1,     8,    1}, // aspiration windows from this depth on,
+    {"AspirationDelta",            16,    5,    60,    3}, // first half-width (cp), grown by half
+    {"AspirationMaxDelta",       1000,  200,  3000,  100}, // beyond it: the full window
+    {"RfpMaxDepth",                 8,    4,    12,    1}, // reverse futility pruning to this depth,
+    {"RfpMargin",                  71,   30,   150,    8}, // margin per ply
+    {"NmpMinDepth",                 3,    1,     6,    1}, // null-move pruning from this depth on;
+    {"NmpBase",                     3,    1,     6,    1}, // reduction: NmpBase + depth / NmpDepthDivisor
+    {"NmpDepthDivisor",             4,    2,     8,    1}, //   + min((eval - beta) / NmpEvalDivisor,
+    {"NmpEvalDivisor",            200,  100,   400,   20}, //         NmpEvalMax)
+    {"NmpEvalMax",                  3,    1,     6,    1},
+    {"NmpVerifyDepth",             12,    6,    20,    1}, // cutoffs verified from this depth on
+    {"IirMinDepth",                 4,    2,     8,    1}, // internal iterative reduction from here on
+    {"LmpMaxDepth",                 8,    4,    12,    1}, // late move pruning to this depth, after
+    {"LmpBase",                     3,    0,    10,    1}, //   (this + depth^2) / (improving ? 1 : 2) moves
+    {"FutilityMaxDepth",            8,    4,    12,    1}, // futility pruning to this depth,
+    {"FutilityBase",               61,   20,   200,   10}, //   margin: base ...
+    {"FutilityPerDepth",          106,   30,   200,   10}, //   ... plus this per ply
+    {"SeePruneMaxDepth",            8,    4,    12,    1}, // SEE pruning to this depth,
+    {"SeeQuietMargin",            -60, -150,   -10,    8}, //   of quiets, per ply
+    {"SeeCaptureMargin",         -100, -200,   -20,   10}, //   of captures, per ply
+    {"SeMinDepth",                  8,    4,    12,    1}, // singular extensions from this depth on,
+    {"SeTtDepthSlack",              3,    1,     6,    1}, //   the hash entry at most this shallower;
+    {"SeMarginPerDepth",            2,    1,     6,    1}, //   singular beta = tt score - this * depth
+    {"DoubleExtMargin",            20,    0,    60,    4}, // a singular move this far below: +2 plies,
+    {"DoubleExtMax",                6,    0,    16,    1}, //   at most this many times a line
+    {"HistoryPruneMaxDepth",        4,    1,     8,    1}, // history pruning of late quiets to this depth,
+    {"HistoryPruneMargin",       3000, 1000,  8000,  300}, //   those below -this * depth
+    {"LmrMinDepth",                 3,    2,     6,    1}, // late move reductions from this depth on,
+    {"LmrBase",                    77,    0,   200,   10}, //   in hundredths of a ply: LmrBase
+    {"LmrDivisor",                193,  120,   400,   15}, //   + 100 * ln(depth) * ln(move) / LmrDivisor,
+    {"LmrHistoryDivisor",       12288, 4096, 32768, 1024}, //   a ply less per this much quiet history
+    {"LmrDeeperMargin",            40,   10,   100,    5}, // re-search a ply deeper above alpha + this,
+    {"LmrShallowerMargin",          8,    0,    30,    2}, //   a ply shallower below alpha + this
+    {"DeltaMargin",               200,   50,   400,   20}, // quiescence delta pruning
+    {"HistoryBonusQuadratic",      24,    8,    48,    3}, // history bonus (and malus): this * depth^2
+    {"HistoryBonusLinear",         32,    0,    96,    6}, //   + this * depth,
+    {"HistoryBonusMax",          2000, 1000,  4000,  150}, //   at most this
+    {"CorrectionWeightMax",        16,    4,    64,    4}, // correction history: a result's weight,
+                                                           //   depth + 1 of 256, at most this
 };
+// clang-format on
 
-inline constexpr std::array<Tunable, TUNE_NB> TUNABLES{{
-    {"AspirationDelta", 16, 5, 60, 3},         // first aspiration half-width (cp)
-    {"RfpMargin", 71, 30, 150, 8},             // reverse futility margin per ply
-    {"FutilityBase", 61, 20, 200, 10},         // futility pruning: base ...
-    {"FutilityPerDepth", 106, 30, 200, 10},    // ... plus this per ply
-    {"SeeQuietMargin", -60, -150, -10, 8},     // SEE pruning of quiets, per ply
-    {"SeeCaptureMargin", -100, -200, -20, 10}, // SEE pruning of captures, per ply
-    {"SeMarginPerDepth", 2, 1, 6, 1},          // singular beta = tt score - this * depth
-    {"LmrBase", 77, 0, 200, 10},               // late move reduction, in hundredths of a ply:
-    {"LmrDivisor", 193, 120, 400, 15},         // base + 100 * ln(depth) * ln(move) / divisor
-    {"LmrHistoryDivisor", 12288, 4096, 32768, 1024},
-    {"DeltaMargin", 200, 50, 400, 20},          // quiescence delta pruning
-    {"HistoryBonusQuadratic", 24, 8, 48, 3},    // history bonus: this * depth^2 ...
-    {"HistoryBonusLinear", 32, 0, 96, 6},       // ... + this * depth ...
-    {"HistoryBonusMax", 2000, 1000, 4000, 150}, // ... at most this
-}};
+inline constexpr int TUNE_NB = int(std::size(TUNABLES));
 
 // OpenBench's r_end (the final learning rate), the same for every entry.
 inline constexpr double TUNE_R_END = 0.002;
@@ -77,11 +94,28 @@ inline constexpr const std::array<int, TUNE_NB>& tunable_values = TUNABLE_DEFAUL
 void tunables_changed();
 #endif
 
-// The entry named `name` (exact spelling), if any.
-constexpr std::optional<TuneId> find_tunable(std::string_view name) {
+// The index of the entry named `name` (exact spelling), if any.
+constexpr std::optional<int> find_tunable(std::string_view name) {
     for (int i = 0; i < TUNE_NB; ++i)
-        if (TUNABLES[i].name == name) return TuneId(i);
+        if (TUNABLES[i].name == name) return i;
     return std::nullopt;
 }
+
+// A tunable's name as a template argument.
+template <std::size_t N> struct TunableName {
+    char text[N];
+    consteval TunableName(const char (&s)[N]) { std::copy_n(s, N, text); }
+    constexpr std::string_view view() const { return {text, N - 1}; }
+};
+
+// The index of the entry named N; no entry of that name: a compile error.
+template <TunableName N> consteval int tunable_index() {
+    const auto i = find_tunable(N.view());
+    if (!i) throw "no tunable of that name in TUNABLES";
+    return *i;
+}
+
+// The value of the entry named N: tune<"RfpMargin">.
+template <TunableName N> inline constexpr const int& tune = tunable_values[tunable_index<N>()];
 
 } // namespace staccato
