@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "staccato/ordering_stats.h"
 #include "staccato/position.h"
 #include "staccato/search.h"
 #include "staccato/tt.h"
