@@ -940,7 +940,12 @@ void ThreadPool::main_search() {
     StrengthRng pick_rng(strength_ ? strength_->seed : 0);
     StrengthRng pause_rng(pick_rng.next());
     const Worker& best = best_worker();
-    const int played = strength_ && !best.root_moves().empty() ? strength_pick(best, pick_rng) : 0;
+    int played = 0;
+    if (strength_ && !best.root_moves().empty()) {
+        std::vector<StrengthCandidate> moves;
+        for (const RootMove& rm : best.root_moves()) moves.push_back({rm.move, rm.previous_score});
+        played = strength_pick(moves, strength_->settings, pick_rng);
+    }
     if (best.root_moves().empty()) {
         shared_.sink(std::string("info depth 0 score ") + (root_.in_check() ? "mate 0" : "cp 0"));
     } else if (played != 0 || &best != workers_[0].get() || best.reported_nodes() != shared_.total_nodes()) {
@@ -959,7 +964,12 @@ void ThreadPool::main_search() {
             shared_.sink(best.info_line(depth, played, 1));
         }
     }
-    if (strength_) natural_pause(pause_rng); // after the figures: they show the search's own time
+    if (strength_) // after the figures: they show the search's own time
+        natural_pause(shared_.time, pause_rng, [this](std::int64_t ms) {
+            std::unique_lock lock(mutex_);
+            return cv_.wait_for(lock, std::chrono::milliseconds(ms),
+                                [this] { return stop_requested_.load(); });
+        });
     std::string line = best.root_moves().empty() ? "bestmove 0000" : bestmove_line(best.root_moves()[played]);
     // Idle before the GUI can read bestmove, so that its next command is
     // never refused as "still searching"; start() joins this thread anyway.
@@ -976,44 +986,6 @@ const Worker& ThreadPool::best_worker() const {
             best = w.get();
     }
     return *best;
-}
-
-int ThreadPool::strength_pick(const Worker& w, StrengthRng& rng) const {
-    // The best `candidates` moves of the last completed iteration (its scores
-    // are the previous_score of each root move), best first.
-    const std::vector<RootMove>& moves = w.root_moves();
-    std::array<StrengthCandidate, STRENGTH_MAX_CANDIDATES> candidates{};
-    std::array<int, STRENGTH_MAX_CANDIDATES> index{};
-    const int wanted = std::min(strength_->settings.candidates, STRENGTH_MAX_CANDIDATES);
-    int n = 0;
-    for (; n < wanted; ++n) {
-        int top = -1;
-        for (int i = 0; i < int(moves.size()); ++i) {
-            if (moves[i].previous_score == -VALUE_INFINITE ||
-                std::find(index.begin(), index.begin() + n, i) != index.begin() + n)
-                continue;
-            if (top < 0 || moves[i].previous_score > moves[top].previous_score) top = i;
-        }
-        if (top < 0) break;
-        index[n] = top;
-        candidates[n] = {moves[top].move, moves[top].previous_score};
-    }
-    if (n == 0) return 0;
-    const Move m = pick_move(std::span(candidates.data(), std::size_t(n)), strength_->settings, rng);
-    for (int k = 0; k < n; ++k)
-        if (candidates[k].move == m) return index[k];
-    return index[0];
-}
-
-void ThreadPool::natural_pause(StrengthRng& rng) {
-    if (!shared_.time.enabled()) return;
-    const std::int64_t target = natural_think_ms(shared_.time.soft_ms(), rng);
-    std::unique_lock lock(mutex_);
-    while (!stop_requested_.load()) {
-        const std::int64_t left = target - shared_.time.elapsed_ms();
-        if (left <= 0) break;
-        cv_.wait_for(lock, std::chrono::milliseconds(left));
-    }
 }
 
 std::string ThreadPool::bestmove_line(const RootMove& rm) const {

@@ -250,11 +250,6 @@ class ThreadPool {
     // the moves to search, and the settings of shared_ for this search.
     std::vector<Move> tablebase_root(const Position& pos, const std::vector<Move>& searchmoves);
     const Worker& best_worker() const;
-    // The index in w's root moves of the move to play under the strength limit.
-    int strength_pick(const Worker& w, StrengthRng& rng) const;
-    // Under a strength limit and a clock: waits until a natural thinking
-    // time has passed or `stop` / `quit` arrives.
-    void natural_pause(StrengthRng& rng);
     std::string bestmove_line(const RootMove& rm) const;
 
     TranspositionTable& tt_;
