@@ -876,46 +876,18 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits, int mult
     shared_.start = std::chrono::steady_clock::now();
     shared_.time.init(limits, pos.side_to_move(), move_overhead_ms, shared_.start);
     tt_.new_search();
-    const std::vector<Move> searchmoves = tablebase_root(pos, limits.searchmoves);
+    const syzygy::RootFilter tb = syzygy::filter_root_moves(pos, limits.searchmoves, shared_.tb);
+    shared_.tb_root_score = tb.score;
+    shared_.tb_cardinality = tb.cardinality;
+    shared_.tb_probe_depth = tb.probe_depth;
     for (auto& w : workers_) {
         w->age_history();
-        w->prepare(pos, searchmoves);
+        w->prepare(pos, tb.moves);
     }
     // The root's probes count as hits (one per root move ranked).
     if (shared_.tb_root_score != VALUE_NONE) workers_[0]->add_tb_hits(MoveList(pos).size());
     searching_ = true;
     main_thread_ = std::thread([this] { main_search(); });
-}
-
-std::vector<Move> ThreadPool::tablebase_root(const Position& pos, const std::vector<Move>& searchmoves) {
-    const TablebaseSettings& tb = shared_.tb;
-    shared_.tb_root_score = VALUE_NONE;
-    shared_.tb_cardinality = tb.tables ? std::min(tb.probe_limit, tb.tables->max_pieces()) : 0;
-    // A limit above the largest tables: those are probed at any depth.
-    shared_.tb_probe_depth = tb.tables && tb.probe_limit > tb.tables->max_pieces() ? 0 : tb.probe_depth;
-    if (!shared_.tb_cardinality || popcount(pos.pieces()) > shared_.tb_cardinality) return searchmoves;
-
-    std::vector<syzygy::RootRank> ranks;
-    for (const ScoredMove& sm : MoveList(pos))
-        if (searchmoves.empty() ||
-            std::find(searchmoves.begin(), searchmoves.end(), sm.move) != searchmoves.end())
-            ranks.push_back({sm.move});
-    Position p = pos;
-    const auto source = tb.tables->rank_root_moves(p, ranks, tb.rule50);
-    if (source == syzygy::Tablebases::RootSource::None) return searchmoves;
-
-    // Only the moves that keep the best result are searched. With DTZ they
-    // also keep the win under the 50-move rule, and the search needs no
-    // probes (it finds the mates); with WDL only, a win is searched with
-    // probes so that it heads for the tables' wins.
-    const std::vector<Move> kept = syzygy::best_ranked(ranks);
-    const auto it =
-        std::find_if(ranks.begin(), ranks.end(), [&](const auto& r) { return r.move == kept[0]; });
-    int w = int(it->wdl);
-    if (!tb.rule50) w = 2 * (w > 0) - 2 * (w < 0);
-    shared_.tb_root_score = w == 2 ? VALUE_TB : w == -2 ? -VALUE_TB : VALUE_DRAW + 2 * w;
-    if (source == syzygy::Tablebases::RootSource::Dtz || w <= 0) shared_.tb_cardinality = 0;
-    return kept;
 }
 
 void ThreadPool::main_search() {

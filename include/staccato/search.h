@@ -24,22 +24,11 @@
 #include "staccato/ordering_stats.h"
 #include "staccato/position.h"
 #include "staccato/strength.h"
+#include "staccato/syzygy/root.h"
 #include "staccato/timeman.h"
 #include "staccato/tt.h"
 
 namespace staccato {
-
-namespace syzygy {
-class Tablebases;
-}
-
-// The tablebase options (UCI SyzygyPath and co.): the tables, or null.
-struct TablebaseSettings {
-    const syzygy::Tablebases* tables = nullptr;
-    int probe_depth = 1; // SyzygyProbeDepth: probe below the root from this depth on
-    int probe_limit = 7; // SyzygyProbeLimit: at most this many pieces
-    bool rule50 = true;  // Syzygy50MoveRule: cursed wins and blessed losses are draws
-};
 
 // What all workers of one search share.
 struct SearchShared {
@@ -62,7 +51,7 @@ struct SearchShared {
     // Tablebases: probed in the search for positions of at most
     // tb_cardinality pieces (0: never); the root's tablebase score when the
     // root moves were filtered by the tables (VALUE_NONE: not).
-    TablebaseSettings tb;
+    syzygy::TablebaseSettings tb;
     int tb_cardinality = 0;
     int tb_probe_depth = 1; // at tb_cardinality pieces; fewer are probed at any depth
     Value tb_root_score = VALUE_NONE;
@@ -212,7 +201,7 @@ class ThreadPool {
 
     void set_thread_count(int n);
     // The tablebases and their options, from the next search on.
-    void set_tablebases(const TablebaseSettings& tb) { shared_.tb = tb; }
+    void set_tablebases(const syzygy::TablebaseSettings& tb) { shared_.tb = tb; }
     // The evaluation network, or null for the hand-crafted evaluation (not
     // while searching); `net` must outlive its use.
     void set_network(const nnue::Network* net) { shared_.net = net; }
@@ -246,9 +235,6 @@ class ThreadPool {
 
   private:
     void main_search();
-    // Filters the root moves by the tablebases (when the root is in them):
-    // the moves to search, and the settings of shared_ for this search.
-    std::vector<Move> tablebase_root(const Position& pos, const std::vector<Move>& searchmoves);
     const Worker& best_worker() const;
     std::string bestmove_line(const RootMove& rm) const;
 
