@@ -27,12 +27,51 @@ ThreadPool::ThreadPool(TranspositionTable& tt) : tt_(tt) {
 ThreadPool::~ThreadPool() {
     stop();
     wait();
+    join_threads();
 }
 
 void ThreadPool::set_thread_count(int n) {
     wait();
+    join_threads();
     workers_.clear();
     for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(i, shared_));
+    // Every thread starts asleep: it waits for the search after this one.
+    for (std::size_t i = 0; i < workers_.size(); ++i)
+        threads_.emplace_back([this, i, seen = generation_] { idle_loop(i, seen); });
+}
+
+void ThreadPool::join_threads() {
+    {
+        std::lock_guard lock(threads_mutex_);
+        exit_ = true;
+    }
+    threads_cv_.notify_all();
+    for (std::thread& t : threads_) t.join();
+    threads_.clear();
+    exit_ = false;
+}
+
+void ThreadPool::idle_loop(std::size_t i, std::uint64_t seen) {
+    for (;;) {
+        {
+            std::unique_lock lock(threads_mutex_);
+            threads_cv_.wait(lock, [&] { return exit_ || generation_ != seen; });
+            if (exit_) return;
+            seen = generation_;
+        }
+        if (i == 0)
+            main_search();
+        else
+            workers_[i]->iterative_deepening();
+        {
+            std::lock_guard lock(threads_mutex_);
+            if (i == 0)
+                main_running_ = false;
+            else
+                --helpers_running_;
+        }
+        threads_cv_.notify_all();
+    }
 }
 
 void ThreadPool::clear_history() {
@@ -75,13 +114,17 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits, int mult
     // The root's probes count as hits (one per root move ranked).
     if (shared_.tb_root_score != VALUE_NONE) workers_[0]->add_tb_hits(MoveList(pos).size());
     searching_ = true;
-    main_thread_ = std::thread([this] { main_search(); });
+    {
+        std::lock_guard lock(threads_mutex_);
+        main_running_ = true;
+        helpers_running_ = int(workers_.size()) - 1;
+        ++generation_;
+    }
+    threads_cv_.notify_all();
 }
 
 void ThreadPool::main_search() {
-    for (std::size_t i = 1; i < workers_.size(); ++i)
-        helpers_.emplace_back([w = workers_[i].get()] { w->iterative_deepening(); });
-    workers_[0]->iterative_deepening();
+    workers_[0]->iterative_deepening(); // the helpers search beside it
 
     // `go infinite` and `go ponder` never answer before stop / ponderhit.
     // (The strength limit's node budget sets the stop flag too: only the
@@ -94,8 +137,10 @@ void ThreadPool::main_search() {
         });
     }
     shared_.stop = true;
-    for (std::thread& t : helpers_) t.join();
-    helpers_.clear();
+    {
+        std::unique_lock lock(threads_mutex_);
+        threads_cv_.wait(lock, [this] { return helpers_running_ == 0; });
+    }
 
     StrengthRng pick_rng(strength_ ? strength_->seed : 0);
     StrengthRng pause_rng(pick_rng.next());
@@ -132,7 +177,7 @@ void ThreadPool::main_search() {
         });
     std::string line = best.root_moves().empty() ? "bestmove 0000" : bestmove_line(best.root_moves()[played]);
     // Idle before the GUI can read bestmove, so that its next command is
-    // never refused as "still searching"; start() joins this thread anyway.
+    // never refused as "still searching"; start() waits for this thread anyway.
     searching_ = false;
     shared_.sink(line);
 }
@@ -182,7 +227,8 @@ void ThreadPool::ponderhit() {
 }
 
 void ThreadPool::wait() {
-    if (main_thread_.joinable()) main_thread_.join();
+    std::unique_lock lock(threads_mutex_);
+    threads_cv_.wait(lock, [this] { return !main_running_; });
 }
 
 ThreadPool::SyncResult ThreadPool::search_sync(const Position& pos, const SearchLimits& limits) {

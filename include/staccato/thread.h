@@ -56,13 +56,16 @@ struct SearchShared {
     std::function<std::uint64_t()> total_tb_hits; // over every worker
 };
 
-// The Lazy SMP pool: a main worker and helpers, started per `go` and joined
-// before the best move is announced.
+// The Lazy SMP pool: a main worker and helpers, one thread each. The threads
+// are created with the workers (set_thread_count) and sleep between searches:
+// `go` wakes them, and the main thread, once the helpers are done, announces
+// the best move and all go back to sleep.
 class ThreadPool {
   public:
-    explicit ThreadPool(TranspositionTable& tt);
-    ~ThreadPool();
+    explicit ThreadPool(TranspositionTable& tt); // with one thread
+    ~ThreadPool();                               // stops any search and joins the threads
 
+    // n workers and their threads, all new (not while searching: it waits).
     void set_thread_count(int n);
     // The tablebases and their options, from the next search on.
     void set_tablebases(const syzygy::TablebaseSettings& tb) { shared_.tb = tb; }
@@ -82,14 +85,15 @@ class ThreadPool {
                std::optional<StrengthLimit> strength = std::nullopt);
     void stop();
     void ponderhit();
-    void wait(); // joins the search thread (after bestmove)
+    void wait(); // until the search has ended (after bestmove) and its threads sleep
     bool searching() const { return searching_.load(); }
 
     // The main worker's nodes in iteration d of the last search (bench).
     std::uint64_t iteration_nodes(int d) const;
 
     // Synchronous single-thread search without output (bench, datagen):
-    // the main worker alone, to the depth or node limit of `limits`.
+    // the main worker alone on the calling thread, to the depth or node
+    // limit of `limits`.
     struct SyncResult {
         Move best;
         Value score = VALUE_NONE; // from the side to move's view
@@ -99,21 +103,34 @@ class ThreadPool {
     SyncResult search_sync(const Position& pos, const SearchLimits& limits);
 
   private:
+    // Thread i: sleeps until a search starts (generation_ passes `seen`),
+    // runs the main search (i = 0) or helper i's iterative deepening, and
+    // sleeps again; returns when exit_ is set.
+    void idle_loop(std::size_t i, std::uint64_t seen);
     void main_search();
+    void join_threads();
     const Worker& best_worker() const;
     std::string bestmove_line(const RootMove& rm) const;
 
     TranspositionTable& tt_;
     SearchShared shared_;
     std::vector<std::unique_ptr<Worker>> workers_;
-    std::vector<std::thread> helpers_;
     Position root_;
-    std::thread main_thread_;
     std::atomic<bool> searching_{false};
     std::atomic<bool> stop_requested_{false}; // stop() since start(): the GUI's stop or quit
     std::optional<StrengthLimit> strength_;   // this search's strength limit, if any
-    std::mutex mutex_;
+    std::mutex mutex_;                        // with cv_: the main thread's waits for stop / ponderhit
     std::condition_variable cv_;
+
+    // The threads (threads_[i] runs workers_[i]) and their state, which
+    // threads_mutex_ guards; threads_cv_ announces every change of it.
+    std::vector<std::thread> threads_;
+    std::mutex threads_mutex_;
+    std::condition_variable threads_cv_;
+    std::uint64_t generation_ = 0; // searches started
+    int helpers_running_ = 0;      // helpers not done with this search
+    bool main_running_ = false;    // the main thread has not yet finished (bestmove)
+    bool exit_ = false;            // the threads are to return
 };
 
 } // namespace staccato
