@@ -7,8 +7,9 @@
 #include <string>
 #include <string_view>
 
+#include "staccato/ordering_stats.h"
 #include "staccato/position.h"
-#include "staccato/search.h"
+#include "staccato/thread.h"
 #include "staccato/tt.h"
 
 namespace staccato {

@@ -13,7 +13,7 @@
 #include "staccato/nnue/games.h"
 #include "staccato/nnue/network.h"
 #include "staccato/position.h"
-#include "staccato/search.h"
+#include "staccato/thread.h"
 #include "staccato/tt.h"
 
 namespace staccato {

@@ -8,8 +8,8 @@
 #include "staccato/nnue/network.h"
 #include "staccato/nnue/report.h"
 #include "staccato/perft.h"
-#include "staccato/search.h"
 #include "staccato/syzygy/tablebase.h"
+#include "staccato/thread.h"
 #include "staccato/tt.h"
 
 namespace staccato {

@@ -7,7 +7,7 @@
 #include "staccato/movegen.h"
 #include "staccato/parse.h"
 #include "staccato/position.h"
-#include "staccato/search.h"
+#include "staccato/thread.h"
 #include "staccato/tt.h"
 
 namespace staccato {

@@ -97,4 +97,40 @@ std::int64_t natural_think_ms(std::int64_t soft_ms, StrengthRng& rng) {
     return std::int64_t(double(std::max<std::int64_t>(soft_ms, 0)) * (0.3 + 0.5 * rng.uniform()));
 }
 
+int strength_pick(std::span<const StrengthCandidate> root_moves, const StrengthSettings& s,
+                  StrengthRng& rng) {
+    // The best `candidates` moves of the last completed iteration, best first.
+    std::array<StrengthCandidate, STRENGTH_MAX_CANDIDATES> candidates{};
+    std::array<int, STRENGTH_MAX_CANDIDATES> index{};
+    const int wanted = std::min(s.candidates, STRENGTH_MAX_CANDIDATES);
+    int n = 0;
+    for (; n < wanted; ++n) {
+        int top = -1;
+        for (int i = 0; i < int(root_moves.size()); ++i) {
+            if (root_moves[i].score == -VALUE_INFINITE ||
+                std::find(index.begin(), index.begin() + n, i) != index.begin() + n)
+                continue;
+            if (top < 0 || root_moves[i].score > root_moves[top].score) top = i;
+        }
+        if (top < 0) break;
+        index[n] = top;
+        candidates[n] = root_moves[top];
+    }
+    if (n == 0) return 0;
+    const Move m = pick_move(std::span(candidates.data(), std::size_t(n)), s, rng);
+    for (int k = 0; k < n; ++k)
+        if (candidates[k].move == m) return index[k];
+    return index[0];
+}
+
+void natural_pause(const TimeManager& time, StrengthRng& rng,
+                   const std::function<bool(std::int64_t ms)>& wait_for_stop) {
+    if (!time.enabled()) return;
+    const std::int64_t target = natural_think_ms(time.soft_ms(), rng);
+    for (;;) {
+        const std::int64_t left = target - time.elapsed_ms();
+        if (left <= 0 || wait_for_stop(left)) return;
+    }
+}
+
 } // namespace staccato

@@ -96,6 +96,30 @@ TEST_CASE("pick_move: the error makes weaker candidates win sometimes, never one
     for (int i = 0; i < 100; ++i) CHECK(pick_move(candidates, weak, r1) == pick_move(candidates, weak, r2));
 }
 
+TEST_CASE("strength_pick: an index among the best-scored root moves, never an unsearched one", "[strength]") {
+    const Position pos;
+    const Move a = test::uci(pos, "e2e4"), b = test::uci(pos, "d2d4"), c = test::uci(pos, "g1f3"),
+               d = test::uci(pos, "g2g4");
+    const std::vector<StrengthCandidate> root = {{a, -VALUE_INFINITE}, {b, 30}, {c, 50}, {d, -900}};
+    StrengthRng rng(7);
+    StrengthSettings exact = strength_settings(1350);
+    exact.error_cp = 0;
+    for (int i = 0; i < 20; ++i) CHECK(strength_pick(root, exact, rng) == 2);
+    const StrengthSettings weak = strength_settings(1350);
+    bool picked_b = false;
+    for (int i = 0; i < 200; ++i) {
+        const int k = strength_pick(root, weak, rng);
+        CHECK((k == 1 || k == 2)); // d is past the largest loss, a has no score
+        picked_b |= k == 1;
+    }
+    CHECK(picked_b);
+    StrengthSettings one = weak;
+    one.candidates = 1; // only the best is a candidate
+    for (int i = 0; i < 20; ++i) CHECK(strength_pick(root, one, rng) == 2);
+    const std::vector<StrengthCandidate> unsearched = {{a, -VALUE_INFINITE}, {b, -VALUE_INFINITE}};
+    CHECK(strength_pick(unsearched, weak, rng) == 0);
+}
+
 TEST_CASE("UCI_LimitStrength and UCI_Elo are listed, parsed and bad values refused", "[strength][uci]") {
     Session s;
     s.send("uci");

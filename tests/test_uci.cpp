@@ -188,6 +188,34 @@ TEST_CASE("Threads 2: helpers share the table, one bestmove per go", "[uci][thre
         }
 }
 
+TEST_CASE("Threads: the threads serve search after search, are remade on a change and joined at the end",
+          "[uci][threads]") {
+    {
+        Session s;
+        s.send("position startpos moves e2e4 c7c5");
+        int searches = 0;
+        for (int threads : {3, 3, 1, 4, 2}) {
+            s.send("setoption name Threads value " + std::to_string(threads));
+            REQUIRE(s.engine.options().threads == threads);
+            for (int i = 0; i < 4; ++i, ++searches) {
+                s.send(i % 2 ? "go depth 4" : "go nodes 2000");
+                s.engine.wait_until_idle();
+                CHECK(!s.engine.searching());
+            }
+            s.send("go infinite"); // ended by stop
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            s.send("stop");
+            s.engine.wait_until_idle();
+            ++searches;
+        }
+        CHECK(s.count("bestmove") == searches);
+        s.send("setoption name Threads value 3");
+        s.send("go infinite"); // left running: the engine's end stops it and joins every thread
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    SUCCEED();
+}
+
 TEST_CASE("ponder waits for ponderhit", "[uci]") {
     Session s;
     s.send("position startpos");

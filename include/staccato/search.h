@@ -1,114 +1,26 @@
 // The search: iterative deepening over a principal variation search
 // (fail-soft alpha-beta with zero windows), quiescence search, and the
 // pruning and reduction steps, each in its own helper. One Worker per thread;
-// Lazy SMP workers share only the transposition table and the stop flag.
+// Lazy SMP workers share only the transposition table and the stop flag
+// (SearchShared; the pool that runs them: thread.h).
 #pragma once
 
 #include <array>
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
-#include <functional>
-#include <memory>
-#include <mutex>
-#include <optional>
 #include <string>
-#include <string_view>
-#include <thread>
 #include <vector>
 
 #include "staccato/eval.h"
 #include "staccato/history.h"
 #include "staccato/movepick.h"
 #include "staccato/nnue/accumulator.h"
+#include "staccato/ordering_stats.h"
 #include "staccato/position.h"
-#include "staccato/strength.h"
-#include "staccato/timeman.h"
+#include "staccato/thread.h"
 #include "staccato/tt.h"
 
 namespace staccato {
-
-namespace syzygy {
-class Tablebases;
-}
-
-// The tablebase options (UCI SyzygyPath and co.): the tables, or null.
-struct TablebaseSettings {
-    const syzygy::Tablebases* tables = nullptr;
-    int probe_depth = 1; // SyzygyProbeDepth: probe below the root from this depth on
-    int probe_limit = 7; // SyzygyProbeLimit: at most this many pieces
-    bool rule50 = true;  // Syzygy50MoveRule: cursed wins and blessed losses are draws
-};
-
-// What all workers of one search share.
-struct SearchShared {
-    TranspositionTable* tt = nullptr;
-    // The evaluation: this network, or the hand-crafted evaluation when null
-    // (UCI option UseNNUE false).
-    const nnue::Network* net = &nnue::default_network();
-    SearchLimits limits;
-    TimeManager time;
-    TimePoint start; // when go arrived (for info output)
-    std::atomic<bool> stop{false};
-    std::atomic<bool> pondering{false};         // go ponder, until ponderhit
-    std::atomic<bool> stop_on_ponderhit{false}; // time was up while pondering
-    int multipv = 1;                            // lines searched
-    int shown_multipv = 1; // lines reported (fewer under a strength limit's hidden MultiPV)
-    bool show_wdl = false;
-    bool silent = false; // bench: no info lines
-    std::function<void(std::string_view)> sink;
-    std::function<std::uint64_t()> total_nodes; // over every worker
-    // Tablebases: probed in the search for positions of at most
-    // tb_cardinality pieces (0: never); the root's tablebase score when the
-    // root moves were filtered by the tables (VALUE_NONE: not).
-    TablebaseSettings tb;
-    int tb_cardinality = 0;
-    int tb_probe_depth = 1; // at tb_cardinality pieces; fewer are probed at any depth
-    Value tb_root_score = VALUE_NONE;
-    std::function<std::uint64_t()> total_tb_hits; // over every worker
-};
-
-// Move-ordering quality, counted at every fail high of the main search (not
-// the root, not quiescence). Positions count moves searched: a move skipped by
-// pruning or illegal is not "the first move".
-struct OrderingStats {
-    std::uint64_t fail_highs = 0;
-    std::uint64_t first_move_fail_highs = 0;
-    std::uint64_t cutoff_move_number_sum = 0; // 1-based position of the cutoff move among those searched
-    // The same two counts at expected cut nodes only (the others are PV and
-    // expected all-nodes, where a fail high was not predicted).
-    std::uint64_t cut_node_fail_highs = 0;
-    std::uint64_t cut_node_first_move_fail_highs = 0;
-    // Fail highs by the stage of the cutoff move, and first moves that did
-    // not cut (where a later move did) by their stage: where ordering misses.
-    std::array<std::uint64_t, ORIGIN_NB> cutoffs_by_origin{};
-    std::array<std::uint64_t, ORIGIN_NB> first_move_misses_by_origin{};
-
-    // A fail high on the `searched`-th move searched, whose stage was
-    // `cutoff`; `first` is the stage of the first move searched.
-    void record(int searched, bool cut_node, Origin cutoff, Origin first) {
-        ++fail_highs;
-        first_move_fail_highs += searched == 1;
-        cutoff_move_number_sum += std::uint64_t(searched);
-        cut_node_fail_highs += cut_node;
-        cut_node_first_move_fail_highs += cut_node && searched == 1;
-        ++cutoffs_by_origin[int(cutoff)];
-        if (searched > 1) ++first_move_misses_by_origin[int(first)];
-    }
-
-    OrderingStats& operator+=(const OrderingStats& o) {
-        for (int i = 0; i < ORIGIN_NB; ++i) {
-            cutoffs_by_origin[i] += o.cutoffs_by_origin[i];
-            first_move_misses_by_origin[i] += o.first_move_misses_by_origin[i];
-        }
-        fail_highs += o.fail_highs;
-        first_move_fail_highs += o.first_move_fail_highs;
-        cutoff_move_number_sum += o.cutoff_move_number_sum;
-        cut_node_fail_highs += o.cut_node_fail_highs;
-        cut_node_first_move_fail_highs += o.cut_node_first_move_fail_highs;
-        return *this;
-    }
-};
 
 struct RootMove {
     Move move;
@@ -243,74 +155,6 @@ class Worker {
     int nmp_min_ply_ = 0; // null move off below this ply (verification search)
     OrderingStats ordering_;
     std::array<std::uint64_t, MAX_PLY> iteration_nodes_{};
-};
-
-// The Lazy SMP pool: a main worker and helpers, started per `go` and joined
-// before the best move is announced.
-class ThreadPool {
-  public:
-    explicit ThreadPool(TranspositionTable& tt);
-    ~ThreadPool();
-
-    void set_thread_count(int n);
-    // The tablebases and their options, from the next search on.
-    void set_tablebases(const TablebaseSettings& tb) { shared_.tb = tb; }
-    // The evaluation network, or null for the hand-crafted evaluation (not
-    // while searching); `net` must outlive its use.
-    void set_network(const nnue::Network* net) { shared_.net = net; }
-    int thread_count() const { return int(workers_.size()); }
-    void clear_history();
-
-    // Starts a search in the background. The main thread announces exactly
-    // one `bestmove` through the sink when the search ends. With `strength`
-    // the search plays at that strength (see strength.h): its node budget and
-    // hidden MultiPV, the pick among the best root moves, and under a clock
-    // an answer neither instant nor at the end of the allotment.
-    void start(const Position& pos, const SearchLimits& limits, int multipv, bool show_wdl,
-               int move_overhead_ms, std::function<void(std::string_view)> sink,
-               std::optional<StrengthLimit> strength = std::nullopt);
-    void stop();
-    void ponderhit();
-    void wait(); // joins the search thread (after bestmove)
-    bool searching() const { return searching_.load(); }
-
-    std::uint64_t iteration_nodes(int d) const { return workers_[0]->iteration_nodes(d); }
-
-    // Synchronous single-thread search without output (bench, datagen):
-    // the main worker alone, to the depth or node limit of `limits`.
-    struct SyncResult {
-        Move best;
-        Value score = VALUE_NONE; // from the side to move's view
-        std::uint64_t nodes = 0;
-        int depth = 0; // the last completed iteration
-        OrderingStats stats;
-    };
-    SyncResult search_sync(const Position& pos, const SearchLimits& limits);
-
-  private:
-    void main_search();
-    // Filters the root moves by the tablebases (when the root is in them):
-    // the moves to search, and the settings of shared_ for this search.
-    std::vector<Move> tablebase_root(const Position& pos, const std::vector<Move>& searchmoves);
-    const Worker& best_worker() const;
-    // The index in w's root moves of the move to play under the strength limit.
-    int strength_pick(const Worker& w, StrengthRng& rng) const;
-    // Under a strength limit and a clock: waits until a natural thinking
-    // time has passed or `stop` / `quit` arrives.
-    void natural_pause(StrengthRng& rng);
-    std::string bestmove_line(const RootMove& rm) const;
-
-    TranspositionTable& tt_;
-    SearchShared shared_;
-    std::vector<std::unique_ptr<Worker>> workers_;
-    std::vector<std::thread> helpers_;
-    Position root_;
-    std::thread main_thread_;
-    std::atomic<bool> searching_{false};
-    std::atomic<bool> stop_requested_{false}; // stop() since start(): the GUI's stop or quit
-    std::optional<StrengthLimit> strength_;   // this search's strength limit, if any
-    std::mutex mutex_;
-    std::condition_variable cv_;
 };
 
 } // namespace staccato

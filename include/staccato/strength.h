@@ -8,8 +8,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 
+#include "staccato/timeman.h"
 #include "staccato/types.h"
 
 namespace staccato {
@@ -64,5 +66,19 @@ Move pick_move(std::span<const StrengthCandidate> candidates, const StrengthSett
 // early under a clock whose soft limit is soft_ms: a random share of it, so
 // that the answer is neither instant nor the full allotment.
 std::int64_t natural_think_ms(std::int64_t soft_ms, StrengthRng& rng);
+
+// The search's side of the limit. `root_moves`: every root move in the
+// search's order, with its score from the last completed iteration
+// (-VALUE_INFINITE: not searched in it). Returns the index in root_moves of
+// the move to play: pick_move among the s.candidates best of them (0 when
+// none has a score).
+int strength_pick(std::span<const StrengthCandidate> root_moves, const StrengthSettings& s, StrengthRng& rng);
+
+// Under a clock (`time` enabled): waits until a natural thinking time
+// (natural_think_ms of its soft limit) has passed since the search began, or
+// stop / quit arrives. `wait_for_stop(ms)` sleeps up to ms milliseconds and
+// returns whether stop or quit has arrived (at once if it already has).
+void natural_pause(const TimeManager& time, StrengthRng& rng,
+                   const std::function<bool(std::int64_t ms)>& wait_for_stop);
 
 } // namespace staccato
