@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds one release binary: statically linked, for one OS and CPU level,
-# named by version and level, into dist/; then smoke-tests it
-# (.github/smoke-test.sh; the Windows .exe under Wine) when this machine can
-# run it.
+# profile-guided where it can train here (Linux on a CPU of the level; not
+# the Windows cross build), named by version and level, into dist/; then
+# smoke-tests it (.github/smoke-test.sh; the Windows .exe under Wine) when
+# this machine can run it.
 #   .github/release-build.sh linux|windows popcnt|avx2|bmi2 VERSION
 # e.g. .github/release-build.sh windows bmi2 0.1.0
 #   -> dist/staccato-0.1.0-windows-x86-64-bmi2.exe
@@ -32,7 +33,7 @@ name=staccato-$version-$os-x86-64-$level$ext
 build=build/release-$os-$level
 
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DSTACCATO_BUILD_TESTS=OFF \
-  -DSTACCATO_STATIC=ON -DSTACCATO_CPU_LEVEL=$cpu -DCMAKE_EXE_LINKER_FLAGS=-s "${cross[@]}"
+  -DSTACCATO_STATIC=ON -DSTACCATO_CPU_LEVEL=$cpu -DSTACCATO_PGO=ON -DCMAKE_EXE_LINKER_FLAGS=-s "${cross[@]}"
 cmake --build "$build" -j2 --target staccato
 mkdir -p dist
 cp "$build/staccato$ext" "dist/$name"
