@@ -88,6 +88,9 @@ Bitboard relevant_mask(PieceType pt, Square s) {
     return detail::slider_attacks_slow(pt, s, 0) & ~edges;
 }
 
+// Fills magics[] and table[] for one slider type: PEXT indexes the table
+// (Pext, only in a build with BMI2), or magic numbers do.
+template <bool Pext>
 void init_slider(PieceType pt, std::array<Magic, 64>& magics, Bitboard* table,
                  [[maybe_unused]] const std::array<Bitboard, 64>& found) {
     [[maybe_unused]] Prng rng{0x9E3779B97F4A7C15ULL + pt};
@@ -113,32 +116,32 @@ void init_slider(PieceType pt, std::array<Magic, 64>& magics, Bitboard* table,
             b = (b - m.mask) & m.mask;
         } while (b);
 
-#ifdef STACCATO_USE_PEXT
-        for (int i = 0; i < size; ++i) next_free[m.index(occupancy[i])] = reference[i];
-#else
-        // Try the stored magic first, then sparse random numbers, until one
-        // maps the subsets without a destructive collision.
-        bool tried_found = false;
-        for (int i = 0; i < size;) {
-            if (!tried_found) {
-                m.magic = found[sq];
-                tried_found = true;
-            } else {
-                do m.magic = rng.sparse();
-                while (popcount((m.mask * m.magic) >> 56) < 6);
-            }
-            ++attempt;
-            for (i = 0; i < size; ++i) {
-                unsigned idx = m.index(occupancy[i]);
-                if (epoch[idx] < attempt) {
-                    epoch[idx] = attempt;
-                    next_free[idx] = reference[i];
-                } else if (next_free[idx] != reference[i]) {
-                    break;
+        if constexpr (Pext) {
+            for (int i = 0; i < size; ++i) next_free[m.index(occupancy[i])] = reference[i];
+        } else {
+            // Try the stored magic first, then sparse random numbers, until
+            // one maps the subsets without a destructive collision.
+            bool tried_found = false;
+            for (int i = 0; i < size;) {
+                if (!tried_found) {
+                    m.magic = found[sq];
+                    tried_found = true;
+                } else {
+                    do m.magic = rng.sparse();
+                    while (popcount((m.mask * m.magic) >> 56) < 6);
+                }
+                ++attempt;
+                for (i = 0; i < size; ++i) {
+                    unsigned idx = m.magic_index(occupancy[i]);
+                    if (epoch[idx] < attempt) {
+                        epoch[idx] = attempt;
+                        next_free[idx] = reference[i];
+                    } else if (next_free[idx] != reference[i]) {
+                        break;
+                    }
                 }
             }
         }
-#endif
         next_free += size;
     }
 }
@@ -149,8 +152,26 @@ void init() {
     static bool done = false;
     if (done) return;
     done = true;
-    init_slider(BISHOP, BISHOP_MAGICS, bishop_table.data(), BISHOP_FOUND);
-    init_slider(ROOK, ROOK_MAGICS, rook_table.data(), ROOK_FOUND);
+    init_slider<USES_PEXT>(BISHOP, BISHOP_MAGICS, bishop_table.data(), BISHOP_FOUND);
+    init_slider<USES_PEXT>(ROOK, ROOK_MAGICS, rook_table.data(), ROOK_FOUND);
+}
+
+Bitboard magic_slider_attacks(PieceType pt, Square s, Bitboard occupied) {
+    if constexpr (!USES_PEXT) {
+        return pt == ROOK ? rook_attacks(s, occupied) : bishop_attacks(s, occupied);
+    } else {
+        static const struct MagicTables {
+            std::array<Magic, 64> bishop, rook;
+            std::vector<Bitboard> bishop_table = std::vector<Bitboard>(5248),
+                                  rook_table = std::vector<Bitboard>(102400);
+            MagicTables() {
+                init_slider<false>(BISHOP, bishop, bishop_table.data(), BISHOP_FOUND);
+                init_slider<false>(ROOK, rook, rook_table.data(), ROOK_FOUND);
+            }
+        } tables;
+        const Magic& m = (pt == ROOK ? tables.rook : tables.bishop)[s];
+        return m.table[m.magic_index(occupied)];
+    }
 }
 
 namespace {

@@ -8,7 +8,10 @@
 
 #include "staccato/bitboard.h"
 
-#if defined(__BMI2__)
+// PEXT indexes the slider tables when the build has BMI2, unless the build
+// defines STACCATO_NO_PEXT: AMD CPUs before Zen 3 run PEXT in microcode, many
+// times slower than a magic multiply (CMakeLists.txt, STACCATO_PEXT).
+#if defined(__BMI2__) && !defined(STACCATO_NO_PEXT)
 #include <immintrin.h>
 #define STACCATO_USE_PEXT 1
 #endif
@@ -105,17 +108,32 @@ struct Magic {
     const Bitboard* table = nullptr;
     unsigned shift = 0;
 
+    unsigned magic_index(Bitboard occupied) const { return unsigned(((occupied & mask) * magic) >> shift); }
+    // The index the engine's tables use.
     unsigned index(Bitboard occupied) const {
 #ifdef STACCATO_USE_PEXT
         return unsigned(_pext_u64(occupied, mask));
 #else
-        return unsigned(((occupied & mask) * magic) >> shift);
+        return magic_index(occupied);
 #endif
     }
 };
 
+// Whether the engine's slider lookups use PEXT (else magic multiplication).
+#ifdef STACCATO_USE_PEXT
+inline constexpr bool USES_PEXT = true;
+#else
+inline constexpr bool USES_PEXT = false;
+#endif
+
 extern std::array<Magic, 64> BISHOP_MAGICS;
 extern std::array<Magic, 64> ROOK_MAGICS;
+
+// A bishop's or rook's attacks by magic multiplication whatever the build
+// uses: a PEXT build fills a second, magic-indexed set of tables on the first
+// call (for the test that both slider paths agree); a magic build looks up
+// its own tables.
+Bitboard magic_slider_attacks(PieceType pt, Square s, Bitboard occupied);
 
 // Fills the slider tables. Idempotent; called automatically at start-up.
 void init();
