@@ -137,6 +137,42 @@ TEST_CASE("incremental updates equal a full refresh along long random games", "[
     CHECK(plies > 5000);
 }
 
+TEST_CASE("the SIMD accumulator update and refresh equal the plain loops bit for bit", "[nnue]") {
+    // Random games with the default net and random nets (wider weights):
+    // every move's update, whatever kind of move it is, and a refresh after.
+    std::mt19937_64 rng(45);
+    int updates = 0;
+    for (std::uint64_t seed : {0, 1}) {
+        const auto random = random_network(seed);
+        for (const nnue::Network* n : {&net(), static_cast<const nnue::Network*>(random.get())}) {
+            for (int game = 0; game < 10; ++game) {
+                Position pos;
+                nnue::Accumulator acc;
+                nnue::refresh_scalar(*n, pos, acc);
+                for (int ply = 0; ply < 200; ++ply) {
+                    MoveList legal(pos);
+                    if (legal.size() == 0 || pos.is_fifty_move_draw()) break;
+                    const Move m = legal.begin()[rng() % std::size_t(legal.size())].move;
+                    const nnue::DirtyPieces dirty = nnue::dirty_pieces(pos, m);
+                    nnue::Accumulator simd, plain, simd_fresh, plain_fresh;
+                    nnue::update(*n, acc, dirty, simd);
+                    nnue::update_scalar(*n, acc, dirty, plain);
+                    pos.make_move(m);
+                    nnue::refresh(*n, pos, simd_fresh);
+                    nnue::refresh_scalar(*n, pos, plain_fresh);
+                    INFO(pos.fen());
+                    REQUIRE(simd == plain);
+                    REQUIRE(simd_fresh == plain_fresh);
+                    REQUIRE(plain == plain_fresh);
+                    acc = simd;
+                    ++updates;
+                }
+            }
+        }
+    }
+    CHECK(updates > 4000);
+}
+
 TEST_CASE("the SIMD output equals the plain loop bit for bit", "[nnue]") {
     int compared = 0;
     for (std::uint64_t seed : {0, 1, 2}) {

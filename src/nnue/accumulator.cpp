@@ -50,7 +50,7 @@ const std::int16_t* row(const Network& net, Color view, Piece pc, Square s) {
 
 } // namespace
 
-void refresh(const Network& net, const Position& pos, Accumulator& acc) {
+void refresh_scalar(const Network& net, const Position& pos, Accumulator& acc) {
     for (Color view : {WHITE, BLACK}) {
         auto& v = acc.values[view];
         v = net.ft_bias;
@@ -62,9 +62,9 @@ void refresh(const Network& net, const Position& pos, Accumulator& acc) {
     }
 }
 
-// The loops below are written for the compiler to vectorise: one pass over
-// the neurons per perspective, whatever the number of changed pieces.
-void update(const Network& net, const Accumulator& parent, const DirtyPieces& d, Accumulator& child) {
+// The plain loops: one pass over the neurons per perspective, whatever the
+// number of changed pieces.
+void update_scalar(const Network& net, const Accumulator& parent, const DirtyPieces& d, Accumulator& child) {
     for (Color view : {WHITE, BLACK}) {
         const std::int16_t* in = parent.values[view].data();
         std::int16_t* out = child.values[view].data();
@@ -82,6 +82,85 @@ void update(const Network& net, const Accumulator& parent, const DirtyPieces& d,
         }
     }
 }
+
+#if defined(__AVX512BW__) || defined(__AVX2__)
+namespace {
+
+// One register of int16 neurons; the rows and the accumulators are 64-byte
+// aligned and HIDDEN is a multiple of the register's width.
+#if defined(__AVX512BW__)
+using Vec = __m512i;
+constexpr int LANES = 32;
+inline Vec load(const std::int16_t* p) { return _mm512_load_si512(p); }
+inline void store(std::int16_t* p, Vec v) { _mm512_store_si512(p, v); }
+inline Vec add(Vec a, Vec b) { return _mm512_add_epi16(a, b); }
+inline Vec sub(Vec a, Vec b) { return _mm512_sub_epi16(a, b); }
+#else
+using Vec = __m256i;
+constexpr int LANES = 16;
+inline Vec load(const std::int16_t* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
+inline void store(std::int16_t* p, Vec v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
+inline Vec add(Vec a, Vec b) { return _mm256_add_epi16(a, b); }
+inline Vec sub(Vec a, Vec b) { return _mm256_sub_epi16(a, b); }
+#endif
+static_assert(HIDDEN % LANES == 0);
+
+// out = in - removed rows + added rows, wrapping in 16 bits as the plain loop.
+template <int Removed, int Added>
+void apply(const std::int16_t* in, std::int16_t* out, const std::int16_t* const* r, const std::int16_t* const* a) {
+    for (int j = 0; j < HIDDEN; j += LANES) {
+        Vec v = load(in + j);
+        for (int i = 0; i < Removed; ++i) v = sub(v, load(r[i] + j));
+        for (int i = 0; i < Added; ++i) v = add(v, load(a[i] + j));
+        store(out + j, v);
+    }
+}
+
+} // namespace
+
+void update(const Network& net, const Accumulator& parent, const DirtyPieces& d, Accumulator& child) {
+    for (Color view : {WHITE, BLACK}) {
+        const std::int16_t* in = parent.values[view].data();
+        std::int16_t* out = child.values[view].data();
+        const std::int16_t* r[2] = {row(net, view, d.removed[0].piece, d.removed[0].square), nullptr};
+        const std::int16_t* a[2] = {row(net, view, d.added[0].piece, d.added[0].square), nullptr};
+        if (d.removed_count == 1) {
+            apply<1, 1>(in, out, r, a);
+        } else {
+            r[1] = row(net, view, d.removed[1].piece, d.removed[1].square);
+            if (d.added_count == 1) {
+                apply<2, 1>(in, out, r, a);
+            } else {
+                a[1] = row(net, view, d.added[1].piece, d.added[1].square);
+                apply<2, 2>(in, out, r, a);
+            }
+        }
+    }
+}
+
+void refresh(const Network& net, const Position& pos, Accumulator& acc) {
+    // A block of neurons at a time held in registers over all the pieces.
+    constexpr int BLOCK = 8 * LANES;
+    static_assert(HIDDEN % BLOCK == 0);
+    for (Color view : {WHITE, BLACK}) {
+        for (int j0 = 0; j0 < HIDDEN; j0 += BLOCK) {
+            Vec v[BLOCK / LANES];
+            for (int k = 0; k < BLOCK / LANES; ++k) v[k] = load(net.ft_bias.data() + j0 + k * LANES);
+            for (Bitboard b = pos.pieces(); b; b &= b - 1) {
+                const Square s = Square(std::countr_zero(b));
+                const std::int16_t* w = row(net, view, pos.piece_on(s), s) + j0;
+                for (int k = 0; k < BLOCK / LANES; ++k) v[k] = add(v[k], load(w + k * LANES));
+            }
+            for (int k = 0; k < BLOCK / LANES; ++k) store(acc.values[view].data() + j0 + k * LANES, v[k]);
+        }
+    }
+}
+#else
+void update(const Network& net, const Accumulator& parent, const DirtyPieces& d, Accumulator& child) {
+    update_scalar(net, parent, d, child);
+}
+void refresh(const Network& net, const Position& pos, Accumulator& acc) { refresh_scalar(net, pos, acc); }
+#endif
 
 void remove_piece(const Network& net, Piece pc, Square s, Accumulator& acc) {
     for (Color view : {WHITE, BLACK}) {

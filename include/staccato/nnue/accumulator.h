@@ -33,8 +33,13 @@ struct DirtyPieces {
 // Computed before `m` is made on `pos`.
 DirtyPieces dirty_pieces(const Position& pos, Move m);
 
+// refresh() and update() use AVX-512 or AVX2 registers when the build has
+// them; the _scalar versions are the plain loops they must equal bit for bit
+// (tests), and what the others are in a build without either.
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
 void update(const Network& net, const Accumulator& parent, const DirtyPieces& dirty, Accumulator& child);
+void refresh_scalar(const Network& net, const Position& pos, Accumulator& acc);
+void update_scalar(const Network& net, const Accumulator& parent, const DirtyPieces& dirty, Accumulator& child);
 // Takes one piece off (for `eval`'s per-piece report).
 void remove_piece(const Network& net, Piece pc, Square s, Accumulator& acc);
 
