@@ -107,7 +107,8 @@ static_assert(HIDDEN % LANES == 0);
 
 // out = in - removed rows + added rows, wrapping in 16 bits as the plain loop.
 template <int Removed, int Added>
-void apply(const std::int16_t* in, std::int16_t* out, const std::int16_t* const* r, const std::int16_t* const* a) {
+void apply(const std::int16_t* in, std::int16_t* out, const std::int16_t* const* r,
+           const std::int16_t* const* a) {
     for (int j = 0; j < HIDDEN; j += LANES) {
         Vec v = load(in + j);
         for (int i = 0; i < Removed; ++i) v = sub(v, load(r[i] + j));

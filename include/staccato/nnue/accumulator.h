@@ -39,7 +39,8 @@ DirtyPieces dirty_pieces(const Position& pos, Move m);
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
 void update(const Network& net, const Accumulator& parent, const DirtyPieces& dirty, Accumulator& child);
 void refresh_scalar(const Network& net, const Position& pos, Accumulator& acc);
-void update_scalar(const Network& net, const Accumulator& parent, const DirtyPieces& dirty, Accumulator& child);
+void update_scalar(const Network& net, const Accumulator& parent, const DirtyPieces& dirty,
+                   Accumulator& child);
 // Takes one piece off (for `eval`'s per-piece report).
 void remove_piece(const Network& net, Piece pc, Square s, Accumulator& acc);
 
