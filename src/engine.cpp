@@ -4,7 +4,7 @@
 #include <random>
 #include <sstream>
 
-#include "staccato/eval.h"
+#include "staccato/hce/eval.h"
 #include "staccato/nnue/network.h"
 #include "staccato/nnue/report.h"
 #include "staccato/perft.h"

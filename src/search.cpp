@@ -4,7 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "staccato/eval.h"
+#include "staccato/hce/eval.h"
 #include "staccato/movegen.h"
 #include "staccato/see.h"
 #include "staccato/syzygy/tablebase.h"

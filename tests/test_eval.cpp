@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "staccato/eval.h"
-#include "staccato/kpk.h"
+#include "staccato/hce/eval.h"
+#include "staccato/hce/kpk.h"
 #include "staccato/movegen.h"
 #include "suite.h"
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "staccato/eval.h"
+#include "staccato/hce/eval.h"
 #include "staccato/history.h"
 #include "staccato/movepick.h"
 #include "staccato/nnue/accumulator.h"

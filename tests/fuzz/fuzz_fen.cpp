@@ -8,7 +8,7 @@
 #include <string>
 
 #include "staccato/attacks.h"
-#include "staccato/eval.h"
+#include "staccato/hce/eval.h"
 #include "staccato/movegen.h"
 #include "staccato/perft.h"
 #include "staccato/position.h"

@@ -1,4 +1,4 @@
-#include "staccato/kpk.h"
+#include "staccato/hce/kpk.h"
 
 #include <cstdint>
 #include <cstdlib>

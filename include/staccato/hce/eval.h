@@ -20,7 +20,7 @@
 #include <memory>
 #include <string>
 
-#include "staccato/eval_weights.h"
+#include "staccato/hce/eval_weights.h"
 #include "staccato/position.h"
 
 namespace staccato {

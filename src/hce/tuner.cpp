@@ -17,7 +17,7 @@
 //    is fitted to the current weights (golden-section search).
 // 3. Adam, full batch, minimises the mean squared error over the weights.
 // 4. The weights are written as a C++ source file (default
-//    src/eval_weights.cpp) that the engine compiles in.
+//    src/hce/eval_weights.cpp) that the engine compiles in.
 //
 // Every tenth position is held out and its error printed too, so that
 // over-fitting shows.
@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "staccato/attacks.h"
-#include "staccato/eval.h"
+#include "staccato/hce/eval.h"
 #include "staccato/movegen.h"
 #include "staccato/nnue/packed.h"
 #include "staccato/see.h"
@@ -323,7 +323,7 @@ int main(int argc, char** argv) {
     double rate = 1.0;
     double l2 = 1e-9;
     long limit = 0;
-    std::string out = "src/eval_weights.cpp";
+    std::string out = "src/hce/eval_weights.cpp";
     std::vector<std::string> files;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];

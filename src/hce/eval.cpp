@@ -1,4 +1,4 @@
-#include "staccato/eval.h"
+#include "staccato/hce/eval.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "staccato/attacks.h"
-#include "staccato/kpk.h"
+#include "staccato/hce/kpk.h"
 
 namespace staccato {
 
