@@ -44,26 +44,17 @@ GameBoard encode_board(const Position& pos) {
 std::optional<std::string> board_fen(const GameBoard& b) {
     if (std::popcount(b.occupancy) > 32) return std::nullopt;
     std::array<std::uint8_t, 64> board;
+    std::array<char, 64> letters;
     board.fill(0xFF);
+    letters.fill(' ');
     int i = 0;
-    for (Bitboard bb = b.occupancy; bb; bb &= bb - 1, ++i)
-        board[std::countr_zero(bb)] = std::uint8_t((b.pieces[i / 2] >> (4 * (i % 2))) & 15);
-    std::string fen, rights;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const std::uint8_t code = board[make_square(file, rank)];
-            if (code == 0xFF) {
-                ++empty;
-                continue;
-            }
-            if ((code & 7) > UNMOVED_ROOK) return std::nullopt;
-            if (empty) fen += char('0' + empty), empty = 0;
-            fen += "PNBRQKR?pnbrqkr?"[code];
-        }
-        if (empty) fen += char('0' + empty);
-        if (rank) fen += '/';
+    for (Bitboard bb = b.occupancy; bb; bb &= bb - 1, ++i) {
+        const Square s = Square(std::countr_zero(bb));
+        board[s] = std::uint8_t((b.pieces[i / 2] >> (4 * (i % 2))) & 15);
+        if ((board[s] & 7) > UNMOVED_ROOK) return std::nullopt;
+        letters[s] = "PNBRQKR?pnbrqkr?"[board[s]];
     }
+    std::string fen = placement_field(letters), rights;
     // Castling rights from the unmoved rooks: KQkq where the king stands on
     // the e-file and the rook in a corner, the rook's file letter otherwise.
     for (Color c : {WHITE, BLACK}) {

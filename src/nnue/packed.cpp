@@ -39,26 +39,31 @@ std::optional<std::string> PackedPosition::check() const {
     return std::nullopt;
 }
 
-std::string PackedPosition::fen() const {
-    std::array<Piece, 64> board;
-    board.fill(NO_PIECE);
-    int i = 0;
-    for (Bitboard b = occupancy; b; b &= b - 1) board[std::countr_zero(b)] = piece(i++);
+std::string placement_field(const std::array<char, 64>& letters) {
     std::string s;
     for (int rank = 7; rank >= 0; --rank) {
         int empty = 0;
         for (int file = 0; file < 8; ++file) {
-            const Piece pc = board[make_square(file, rank)];
-            if (pc == NO_PIECE) {
+            const char letter = letters[make_square(file, rank)];
+            if (letter == ' ') {
                 ++empty;
                 continue;
             }
             if (empty) s += char('0' + empty), empty = 0;
-            s += "PNBRQK??pnbrqk"[pc];
+            s += letter;
         }
         if (empty) s += char('0' + empty);
         if (rank) s += '/';
     }
+    return s;
+}
+
+std::string PackedPosition::fen() const {
+    std::array<char, 64> letters;
+    letters.fill(' ');
+    int i = 0;
+    for (Bitboard b = occupancy; b; b &= b - 1) letters[std::countr_zero(b)] = "PNBRQK??pnbrqk??"[piece(i++)];
+    std::string s = placement_field(letters);
     s += side ? " b " : " w ";
     std::string rights;
     if (castling & WHITE_OO) rights += 'K';

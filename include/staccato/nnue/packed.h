@@ -54,6 +54,11 @@ struct PackedPosition {
 };
 static_assert(sizeof(PackedPosition) == 32, "the record layout is part of the data format");
 
+// The FEN piece-placement field of a board given as one letter a square
+// (a1 = 0, ' ' for an empty square): both data formats unpack their boards
+// into letters and share this.
+std::string placement_field(const std::array<char, 64>& letters);
+
 // Appends every record of `path` to `out`. A file whose size is not a whole
 // number of records, or a malformed record, is refused with the file name and
 // the record number; `out` is then left as it was.
