@@ -164,11 +164,7 @@ template <Color Us> int count_legal(const Position& pos) {
     const Bitboard checkers = pos.checkers();
 
     // Squares the king may not step to.
-    const Bitboard occ_no_king = occ ^ square_bb(ksq);
-    Bitboard danger = pawn_attacks_bb<Them>(pos.pieces(Them, PAWN)) | king_attacks(pos.king_square(Them));
-    for (Bitboard b = pos.pieces(Them, KNIGHT); b;) danger |= knight_attacks(pop_lsb(b));
-    for (Bitboard b = pos.pieces(Them, BISHOP, QUEEN); b;) danger |= bishop_attacks(pop_lsb(b), occ_no_king);
-    for (Bitboard b = pos.pieces(Them, ROOK, QUEEN); b;) danger |= rook_attacks(pop_lsb(b), occ_no_king);
+    const Bitboard danger = pos.attacks_by(Them, occ ^ square_bb(ksq));
 
     int n = popcount(king_attacks(ksq) & ~us & ~danger);
     if (more_than_one(checkers)) return n;

@@ -400,6 +400,16 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
            (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN)) | (king_attacks(s) & pieces(KING));
 }
 
+Bitboard Position::attacks_by(Color c, Bitboard occupied) const {
+    const Bitboard pawns = pieces(c, PAWN);
+    Bitboard att = (c == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns)) |
+                   king_attacks(king_square(c));
+    for (Bitboard b = pieces(c, KNIGHT); b;) att |= knight_attacks(pop_lsb(b));
+    for (Bitboard b = pieces(c, BISHOP, QUEEN); b;) att |= bishop_attacks(pop_lsb(b), occupied);
+    for (Bitboard b = pieces(c, ROOK, QUEEN); b;) att |= rook_attacks(pop_lsb(b), occupied);
+    return att;
+}
+
 // Pieces (of either colour) that alone stand between `target` and one of the
 // given sliders.
 Bitboard Position::slider_blockers(Bitboard sliders, Square target) const {

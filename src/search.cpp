@@ -151,6 +151,16 @@ PieceToHistory* Worker::continuation(int ply, int back) {
     return ply >= back ? stack_[ply - back].continuation : nullptr;
 }
 
+// The continuation correction's key at `ply`: the last two moves (none
+// within two plies of the root or right after a null move).
+std::size_t Worker::continuation_correction_key(int ply) const {
+    if (ply < 2) return ContinuationCorrectionHistory::NONE;
+    const StackEntry &before = stack_[ply - 2], &last = stack_[ply - 1];
+    if (!before.continuation || !last.continuation) return ContinuationCorrectionHistory::NONE;
+    return ContinuationCorrectionHistory::key(before.moved_piece, before.current_move.to(), last.moved_piece,
+                                              last.current_move.to());
+}
+
 // The start of every search() and qsearch() node: counts it and answers the
 // nodes that need no search: the stop flag, draws by rule (mate on the 100th
 // ply beats the 50-move rule) and the ply limit. VALUE_NONE: search on.
@@ -185,12 +195,14 @@ void Worker::make_null(int ply) {
     if (shared_.net) accumulators_[ply + 1] = accumulators_[ply];
 }
 
-Value Worker::corrected(Value raw) const {
+Value Worker::corrected(Value raw, int ply) const {
     const Color us = pos_.side_to_move();
     const Value v = raw + histories_.correction.get(us, pos_.pawn_key()) +
                     (histories_.non_pawn_correction[WHITE].get(us, pos_.non_pawn_key(WHITE)) +
                      histories_.non_pawn_correction[BLACK].get(us, pos_.non_pawn_key(BLACK))) /
-                        2;
+                        2 +
+                    histories_.continuation_correction.get(continuation_correction_key(ply)) *
+                        tune<"ContCorrectionWeight"> / 100;
     return std::clamp(v, VALUE_TB_LOSS_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
 }
 
@@ -198,7 +210,8 @@ Value Worker::corrected(Value raw) const {
 // when it says something about the static evaluation (a bound on the right
 // side of it) and the best move was quiet (a capture changes the material,
 // which the evaluation already counts).
-void Worker::update_correction(Value best, Bound bound, Move best_move, Value static_eval, int depth) {
+void Worker::update_correction(Value best, Bound bound, Move best_move, Value static_eval, int depth,
+                               int ply) {
     if (best_move && pos_.is_capture_or_promotion(best_move)) return;
     if (std::abs(best) >= VALUE_TB_WIN_IN_MAX_PLY) return;
     if ((bound == Bound::Lower && best <= static_eval) || (bound == Bound::Upper && best >= static_eval))
@@ -207,10 +220,22 @@ void Worker::update_correction(Value best, Bound bound, Move best_move, Value st
     histories_.correction.update(us, pos_.pawn_key(), best - static_eval, depth);
     for (Color c : {WHITE, BLACK})
         histories_.non_pawn_correction[c].update(us, pos_.non_pawn_key(c), best - static_eval, depth);
+    histories_.continuation_correction.update(continuation_correction_key(ply), best - static_eval, depth);
 }
 
+// The node's ordering inputs; stack_[ply].threats must be this node's.
 OrderingView Worker::ordering_view(int ply) {
-    return OrderingView{histories_, {continuation(ply, 1), continuation(ply, 2)}};
+    OrderingView view{histories_, {}, stack_[ply].threats};
+    for (std::size_t i = 0; i < CONTINUATION_PLIES.size(); ++i)
+        view.continuation[i] = continuation(ply, CONTINUATION_PLIES[i]);
+    return view;
+}
+
+// A quiet move's (piece to `to`, played at `ply`) continuation histories:
+// as the reply to each earlier move, four plies back at half the bonus.
+void Worker::update_continuations(int ply, Piece moved, Square to, int bonus) {
+    for (int back : CONTINUATION_PLIES)
+        if (PieceToHistory* t = continuation(ply, back)) t->update(moved, to, back == 4 ? bonus / 2 : bonus);
 }
 
 // Killers, countermove and histories after a quiet move caused a cutoff: the
@@ -224,10 +249,8 @@ void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiet
     const Color us = pos_.side_to_move();
     const int bonus = history_bonus(depth);
     auto reward = [&](Move m, int b) {
-        histories_.butterfly.update(us, m, b);
-        Piece moved = pos_.moved_piece(m);
-        for (int back : {1, 2})
-            if (PieceToHistory* t = continuation(ply, back)) t->update(moved, m.to(), b);
+        histories_.butterfly.update(us, ss.threats, m, b);
+        update_continuations(ply, pos_.moved_piece(m), m.to(), b);
     };
     reward(best, bonus);
     for (int i = 0; i < quiet_count; ++i)
@@ -351,7 +374,7 @@ Value Worker::aspiration(int depth, Value previous) {
 Value Worker::search_root(Value alpha, Value beta, int depth) {
     StackEntry& ss = stack_[0];
     ss.pv_length = 0;
-    ss.static_eval = pos_.in_check() ? VALUE_NONE : corrected(evaluate(0));
+    ss.static_eval = pos_.in_check() ? VALUE_NONE : corrected(evaluate(0), 0);
     stack_[1].killers = {};
     nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     Value best = -VALUE_INFINITE;
@@ -457,7 +480,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     ss.static_eval = VALUE_NONE;
     if (!in_check) {
         raw_eval = raw_static_eval(tt_hit, tte, ply);
-        ss.static_eval = eval = corrected(raw_eval);
+        ss.static_eval = eval = corrected(raw_eval, ply);
         if (tt_score != VALUE_NONE && ((tte.bound == Bound::Lower && tt_score > eval) ||
                                        (tte.bound == Bound::Upper && tt_score < eval)))
             eval = tt_score;
@@ -481,17 +504,27 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
             Value v = null_move_search(beta, eval, depth, ply, cut_node);
             if (v != VALUE_NONE) return v;
         }
+
+        // Step 6b. ProbCut: a capture that beats beta by a margin in a
+        // shallow search very likely beats beta in the full one too.
+        if (depth >= tune<"ProbCutMinDepth"> && std::abs(beta) < VALUE_TB_WIN_IN_MAX_PLY &&
+            !(tt_score != VALUE_NONE && tte.depth >= depth - 3 && tt_score < beta + tune<"ProbCutMargin">)) {
+            Value v = probcut(beta, raw_eval, depth, ply, cut_node, tt_move);
+            if (v != VALUE_NONE) return v;
+        }
     }
 
     // Step 7. Internal iterative reduction: without a hash move, this node
     // was never searched well; search it shallower first.
     if (!tt_move && depth >= tune<"IirMinDepth"> && (pv_node || cut_node)) --depth;
 
-    // Step 8. The move loop.
+    // Step 8. The move loop. The squares the opponent attacks index the
+    // quiets' butterfly history (ordering, pruning, reductions, updates).
     const StackEntry& prev = stack_[ply - 1];
     Move counter = prev.current_move && prev.current_move != Move::null()
                        ? histories_.countermoves.get(prev.moved_piece, prev.current_move.to())
                        : Move::none();
+    ss.threats = pos_.attacks_by(~pos_.side_to_move());
     const OrderingView view = ordering_view(ply);
     MovePicker picker(pos_, moves_, ss.move_start, tt_move, ss.killers, counter, view);
     Value best = tb_floor;
@@ -574,7 +607,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         shared_.tt->store(pos_.key(), best_move, value_to_tt(best, ply), raw_eval, depth, bound);
 
     // Step 15. Learn how far the static evaluation was off.
-    if (!in_check && !ss.excluded) update_correction(best, bound, best_move, ss.static_eval, depth);
+    if (!in_check && !ss.excluded) update_correction(best, bound, best_move, ss.static_eval, depth, ply);
     return best;
 }
 
@@ -655,6 +688,12 @@ Value Worker::search_move(Value alpha, Value beta, int depth, int new_depth, int
             new_depth += int(v > alpha + tune<"LmrDeeperMargin"> + 2 * new_depth) -
                          int(v < alpha + tune<"LmrShallowerMargin">);
             v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !f.cut_node);
+            // The full-depth verdict on a move LMR expected to fail teaches
+            // its continuation histories now, cutoff or not.
+            if (!stopped()) {
+                const int bonus = v > alpha ? history_bonus(new_depth) : -history_bonus(new_depth);
+                update_continuations(ply, stack_[ply].moved_piece, stack_[ply].current_move.to(), bonus);
+            }
         }
     } else if (!f.pv_node || move_count > 1) {
         v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !f.cut_node);
@@ -672,6 +711,32 @@ Value Worker::singular_search(Move excluded, Value singular_beta, int depth, int
     Value v = search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false, cut_node);
     ss.excluded = Move::none();
     return v;
+}
+
+// Step 6b of search(): captures that win at least the margin by SEE are
+// tried first against qsearch, then a search 4 plies shallower, with the
+// window raised by the margin. Returns the cutoff value, or VALUE_NONE.
+Value Worker::probcut(Value beta, Value raw_eval, int depth, int ply, bool cut_node, Move tt_move) {
+    StackEntry& ss = stack_[ply];
+    const Value pc_beta = beta + tune<"ProbCutMargin">;
+    MovePicker picker(pos_, moves_, ss.move_start, tt_move, ordering_view(ply)); // captures only
+    while (Move m = picker.next()) {
+        if (!pos_.is_legal(m) || !see_ge(pos_, m, pc_beta - ss.static_eval)) continue;
+        set_current_move(ply, m);
+        stack_[ply + 1].move_start = picker.next_to_generate();
+        stack_[ply + 1].double_extensions = ss.double_extensions;
+        make_move(ply, m);
+        shared_.tt->prefetch(pos_.key());
+        Value v = -qsearch(-pc_beta, -pc_beta + 1, ply + 1, false);
+        if (v >= pc_beta) v = -search(-pc_beta, -pc_beta + 1, depth - 4, ply + 1, false, !cut_node);
+        pos_.unmake_move(m);
+        if (stopped()) return VALUE_NONE;
+        if (v >= pc_beta) {
+            shared_.tt->store(pos_.key(), m, value_to_tt(v, ply), raw_eval, depth - 3, Bound::Lower);
+            return v;
+        }
+    }
+    return VALUE_NONE;
 }
 
 // Step 6 of search(). Returns the cutoff value, or VALUE_NONE to go on.
@@ -735,12 +800,13 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
     Value raw_eval = VALUE_NONE;
     if (!in_check) {
         raw_eval = raw_static_eval(tt_hit, tte, ply);
-        stand_pat = corrected(raw_eval);
+        stand_pat = corrected(raw_eval, ply);
         best = stand_pat;
         if (best >= beta) return best;
         alpha = std::max(alpha, best);
     }
     ss.static_eval = stand_pat;
+    ss.threats = in_check ? pos_.attacks_by(~pos_.side_to_move()) : 0; // only evasions score quiets
 
     MovePicker picker(pos_, moves_, ss.move_start, tt_hit ? tte.move : Move::none(), ordering_view(ply));
     Move best_move = Move::none();

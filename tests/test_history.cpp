@@ -20,6 +20,13 @@ std::vector<Move> drain(MovePicker& picker) {
     return moves;
 }
 
+// The first move a main-search picker without hash move, killers or
+// countermove returns under `view`.
+Move first_move(const Position& pos, MoveArray& array, const OrderingView& view) {
+    MovePicker picker(pos, array, 0, Move::none(), {}, Move::none(), view);
+    return picker.next();
+}
+
 int index_of(const std::vector<Move>& moves, Move m) {
     for (std::size_t i = 0; i < moves.size(); ++i)
         if (moves[i] == m) return int(i);
@@ -32,16 +39,16 @@ int index_of(const std::vector<Move>& moves, Move m) {
 TEST_CASE("gravity keeps history entries within bounds", "[history]") {
     auto h = std::make_unique<Histories>();
     const Move m(SQ_E2, SQ_E4);
-    h->butterfly.update(WHITE, m, 500);
-    REQUIRE(h->butterfly.get(WHITE, m) == 500); // from zero, a bonus is taken whole
-    for (int i = 0; i < 1000; ++i) h->butterfly.update(WHITE, m, history_bonus(20));
-    const int high = h->butterfly.get(WHITE, m);
+    h->butterfly.update(WHITE, 0, m, 500);
+    REQUIRE(h->butterfly.get(WHITE, 0, m) == 500); // from zero, a bonus is taken whole
+    for (int i = 0; i < 1000; ++i) h->butterfly.update(WHITE, 0, m, history_bonus(20));
+    const int high = h->butterfly.get(WHITE, 0, m);
     REQUIRE(high <= HISTORY_MAX);
     REQUIRE(high > HISTORY_MAX * 9 / 10); // saturates near the bound
-    for (int i = 0; i < 1000; ++i) h->butterfly.update(WHITE, m, -history_bonus(20));
-    REQUIRE(h->butterfly.get(WHITE, m) >= -HISTORY_MAX);
-    REQUIRE(h->butterfly.get(WHITE, m) < -HISTORY_MAX * 9 / 10);
-    REQUIRE(h->butterfly.get(BLACK, m) == 0); // the other side's entry is untouched
+    for (int i = 0; i < 1000; ++i) h->butterfly.update(WHITE, 0, m, -history_bonus(20));
+    REQUIRE(h->butterfly.get(WHITE, 0, m) >= -HISTORY_MAX);
+    REQUIRE(h->butterfly.get(WHITE, 0, m) < -HISTORY_MAX * 9 / 10);
+    REQUIRE(h->butterfly.get(BLACK, 0, m) == 0); // the other side's entry is untouched
 
     h->capture.update(W_KNIGHT, SQ_D5, PAWN, 1000);
     h->continuation.at(W_PAWN, SQ_E4).update(B_KNIGHT, SQ_F6, -1000);
@@ -49,7 +56,7 @@ TEST_CASE("gravity keeps history entries within bounds", "[history]") {
     REQUIRE(h->capture.get(W_KNIGHT, SQ_D5, PAWN) == 500);
     REQUIRE(h->continuation.at(W_PAWN, SQ_E4).get(B_KNIGHT, SQ_F6) == -500);
     h->clear();
-    REQUIRE(h->butterfly.get(WHITE, m) == 0);
+    REQUIRE(h->butterfly.get(WHITE, 0, m) == 0);
     REQUIRE(h->capture.get(W_KNIGHT, SQ_D5, PAWN) == 0);
 }
 
@@ -81,7 +88,7 @@ TEST_CASE("butterfly and continuation history order the quiets", "[history]") {
     const Move ra5 = uci(pos, "a1a5"), ke2 = uci(pos, "e1e2"), ra7 = uci(pos, "a1a7");
 
     // Butterfly history alone.
-    h->butterfly.update(WHITE, ke2, 3000);
+    h->butterfly.update(WHITE, 0, ke2, 3000);
     {
         MovePicker picker(pos, *array, 0, Move::none(), {}, Move::none(), OrderingView{*h, {}});
         REQUIRE(drain(picker).front() == ke2);
@@ -102,6 +109,7 @@ TEST_CASE("butterfly and continuation history order the quiets", "[history]") {
                           OrderingView{*h, {nullptr, &after}});
         REQUIRE(drain(picker).front() == ra5); // two plies back counts the same
     }
+    REQUIRE(first_move(pos, *array, OrderingView{*h, {nullptr, nullptr, &after}}) == ra5); // and four back
     // Killers come before every quiet, whatever the histories say.
     {
         MovePicker picker(pos, *array, 0, Move::none(), {ra7, Move::none()}, Move::none(),
@@ -110,6 +118,44 @@ TEST_CASE("butterfly and continuation history order the quiets", "[history]") {
         REQUIRE(moves.front() == ra7);
         REQUIRE(index_of(moves, ra5) == 1);
     }
+}
+
+TEST_CASE("butterfly history learns apart by attacked from- and to-squares", "[history]") {
+    const Position pos = test::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    auto array = std::make_unique<MoveArray>();
+    auto h = std::make_unique<Histories>();
+    const Move ra5 = uci(pos, "a1a5"), ke2 = uci(pos, "e1e2");
+    const Bitboard from_attacked = square_bb(SQ_A1), to_attacked = square_bb(SQ_A5);
+    h->butterfly.update(WHITE, from_attacked, ra5, 3000);
+    REQUIRE(h->butterfly.get(WHITE, from_attacked, ra5) == 3000);
+    // Attacks on other squares: the same entry.
+    REQUIRE(h->butterfly.get(WHITE, from_attacked | square_bb(SQ_B2), ra5) == 3000);
+    REQUIRE(h->butterfly.get(WHITE, 0, ra5) == 0);
+    REQUIRE(h->butterfly.get(WHITE, to_attacked, ra5) == 0);
+    REQUIRE(h->butterfly.get(WHITE, from_attacked | to_attacked, ra5) == 0);
+    // The picker reads the entry of the node's threats only.
+    h->butterfly.update(WHITE, 0, ke2, 1000);
+    REQUIRE(first_move(pos, *array, OrderingView{*h, {}, from_attacked}) == ra5);
+    REQUIRE(first_move(pos, *array, OrderingView{*h, {}, 0}) == ke2);
+}
+
+TEST_CASE("continuation correction history is keyed by the last two moves", "[history]") {
+    auto h = std::make_unique<Histories>();
+    using CC = ContinuationCorrectionHistory;
+    const std::size_t key = CC::key(W_KNIGHT, SQ_F3, B_PAWN, SQ_D5);
+    REQUIRE(key != CC::key(B_PAWN, SQ_D5, W_KNIGHT, SQ_F3)); // the order of the moves counts
+    REQUIRE(key != CC::key(W_KNIGHT, SQ_F3, B_PAWN, SQ_D6));
+    for (int i = 0; i < 200; ++i) h->continuation_correction.update(key, 30, 15);
+    REQUIRE(h->continuation_correction.get(key) > 25);
+    REQUIRE(h->continuation_correction.get(key) <= 30);
+    REQUIRE(h->continuation_correction.get(CC::key(W_KNIGHT, SQ_F3, B_PAWN, SQ_D6)) == 0);
+    // No pair of moves (the root's edge, a null move): nothing read or learnt.
+    h->continuation_correction.update(CC::NONE, 30, 15);
+    REQUIRE(h->continuation_correction.get(CC::NONE) == 0);
+    for (int i = 0; i < 500; ++i) h->continuation_correction.update(key, -5000, 20);
+    REQUIRE(h->continuation_correction.get(key) == -CORRECTION_LIMIT / CORRECTION_GRAIN);
+    h->clear();
+    REQUIRE(h->continuation_correction.get(key) == 0);
 }
 
 TEST_CASE("correction history follows the search's error, within its limit", "[history]") {

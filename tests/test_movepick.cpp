@@ -150,15 +150,18 @@ TEST_CASE("picker slices stack across plies in long random games", "[movepick]")
     std::mt19937_64 rng(2024);
     for (int game = 0; game < 40; ++game) {
         Position pos;
-        // The continuation tables of the last two moves, as the search keeps them.
-        std::array<const PieceToHistory*, 2> continuation{};
+        // The continuation tables of the last four moves (most recent first)
+        // and the squares the opponent attacks, as the search keeps them.
+        std::array<const PieceToHistory*, 4> continuation{};
         // Walk down a game while every ply keeps its picker open, as the
         // search does: each child slice starts at the parent's end.
         std::vector<std::unique_ptr<MovePicker>> open;
         int start = 0;
         for (int ply = 0; ply < MAX_PLY - 1; ++ply) {
             slots.learn(pos);
-            const OrderingView view{*histories, continuation};
+            const OrderingView view{*histories,
+                                    {continuation[0], continuation[1], continuation[3]},
+                                    pos.attacks_by(~pos.side_to_move())};
             check_main_picker(pos, *array, start, slots, view);
             auto picker = std::make_unique<MovePicker>(pos, *array, start, slots.pick(),
                                                        std::array<Move, 2>{slots.pick(), slots.pick()},
@@ -170,7 +173,7 @@ TEST_CASE("picker slices stack across plies in long random games", "[movepick]")
             Move m = legal[rng() % legal.size()];
             // Random history updates, so that scores differ from move to move.
             Piece moved = pos.moved_piece(m);
-            histories->butterfly.update(pos.side_to_move(), m, int(rng() % 4001) - 2000);
+            histories->butterfly.update(pos.side_to_move(), view.threats, m, int(rng() % 4001) - 2000);
             for (Move other : legal)
                 if (pos.is_capture(other))
                     histories->capture.update(pos.moved_piece(other), other.to(),
@@ -178,7 +181,7 @@ TEST_CASE("picker slices stack across plies in long random games", "[movepick]")
             PieceToHistory& next = histories->continuation.at(moved, m.to());
             for (int k = 0; k < 8; ++k)
                 next.update(Piece(rng() % PIECE_NB), Square(rng() % 64), int(rng() % 4001) - 2000);
-            continuation = {&next, continuation[0]};
+            continuation = {&next, continuation[0], continuation[1], continuation[2]};
             start = picker->next_to_generate();
             REQUIRE(start <= (ply + 1) * MAX_MOVES);
             open.push_back(std::move(picker));

@@ -452,6 +452,25 @@ TEST_CASE("null move", "[position]") {
     REQUIRE(!r.is_repetition(0));
 }
 
+TEST_CASE("the squares a colour attacks", "[position]") {
+    Position start;
+    // Black's pawns cover rank 6, its pieces defend all of rank 7 and rank 8
+    // but the rooks' corners.
+    REQUIRE(start.attacks_by(BLACK) ==
+            (RANK_6_BB | RANK_7_BB | (RANK_8_BB & ~square_bb(SQ_A8) & ~square_bb(SQ_H8))));
+    // Every attacked square is one some piece of that colour attacks, on
+    // positions of every kind.
+    for (const std::string& fen : suite_fens()) {
+        const Position pos = from_fen(fen);
+        for (Color c : {WHITE, BLACK}) {
+            Bitboard expected = 0;
+            for (int s = 0; s < 64; ++s)
+                if (pos.attacked_by(c, Square(s), pos.pieces())) expected |= square_bb(Square(s));
+            REQUIRE(pos.attacks_by(c) == expected);
+        }
+    }
+}
+
 TEST_CASE("repetition, fifty moves, insufficient material", "[position]") {
     Position pos;
     const char* cycle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};

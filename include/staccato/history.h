@@ -1,8 +1,9 @@
 // Move-ordering memory: histories of what caused cutoffs (butterfly, capture
 // and continuation history, all with gravity) and the countermove table.
-// Killers live in the search stack (per ply). Also the correction history,
-// the search's memory of how far the static evaluation was off. One
-// Histories per search thread.
+// Killers live in the search stack (per ply). Also the correction
+// histories, the search's memory of how far the static evaluation was off
+// (by pawns, by other pieces, by the last two moves). One Histories per
+// search thread.
 #pragma once
 
 #include <algorithm>
@@ -45,14 +46,22 @@ template <std::size_t N> class HistoryTable {
     std::array<std::int16_t, N> table_{};
 };
 
-// [side to move][from][to] of quiet moves.
-class ButterflyHistory : public HistoryTable<2 * 64 * 64> {
+// [side to move][from attacked][to attacked][from][to] of quiet moves, where
+// `threats` are the squares the opponent attacks in the position the move is
+// played in: the same move fares differently when it flees an attack or
+// steps into one, so each case learns apart.
+class ButterflyHistory : public HistoryTable<2 * 2 * 2 * 64 * 64> {
   public:
-    int get(Color c, Move m) const { return table_[index(c, m)]; }
-    void update(Color c, Move m, int bonus) { history_update(table_[index(c, m)], bonus); }
+    int get(Color c, Bitboard threats, Move m) const { return table_[index(c, threats, m)]; }
+    void update(Color c, Bitboard threats, Move m, int bonus) {
+        history_update(table_[index(c, threats, m)], bonus);
+    }
 
   private:
-    static std::size_t index(Color c, Move m) { return (std::size_t(c) * 64 + m.from()) * 64 + m.to(); }
+    static std::size_t index(Color c, Bitboard threats, Move m) {
+        const std::size_t from_attacked = (threats >> m.from()) & 1, to_attacked = (threats >> m.to()) & 1;
+        return (((std::size_t(c) * 2 + from_attacked) * 2 + to_attacked) * 64 + m.from()) * 64 + m.to();
+    }
 };
 
 // [moving piece][to][captured piece type] of captures and promotions.
@@ -78,6 +87,10 @@ class PieceToHistory : public HistoryTable<PIECE_NB * 64> {
 };
 
 // The continuation history: a PieceToHistory per earlier (piece, to).
+// A quiet move is scored and taught as the reply to the moves this many
+// plies back (four: our own move before last, a looser link).
+inline constexpr std::array<int, 3> CONTINUATION_PLIES = {1, 2, 4};
+
 class ContinuationHistory {
   public:
     PieceToHistory& at(Piece p, Square to) { return table_[std::size_t(p) * 64 + to]; }
@@ -105,27 +118,57 @@ class CounterMoves {
     std::array<std::array<Move, 64>, PIECE_NB> table_{};
 };
 
-// Correction history: by side to move and pawn structure, a running average
-// of how far search results fell from the static evaluation, added to later
-// static evaluations of positions with the same pawns.
+// A correction entry: a running average of how far search results fell from
+// the static evaluation, in 1/CORRECTION_GRAIN centipawn.
+inline constexpr int CORRECTION_GRAIN = 256;
+inline constexpr int CORRECTION_LIMIT = 64 * CORRECTION_GRAIN; // at most 64 centipawns either way
+
+// `error` = search result - static eval; deeper results weigh more.
+template <typename Entry> void correction_update(Entry& e, int error, int depth) {
+    const int weight = std::min(depth + 1, tune<"CorrectionWeightMax">);
+    e = Entry(std::clamp((e * (256 - weight) + error * CORRECTION_GRAIN * weight) / 256, -CORRECTION_LIMIT,
+                         CORRECTION_LIMIT));
+}
+
+// Correction history: by side to move and pawn structure, the running
+// average added to later static evaluations of positions with the same pawns.
 class CorrectionHistory {
   public:
     static constexpr std::size_t SIZE = 16384; // per side
-    static constexpr int GRAIN = 256;          // entries are in 1/256 centipawn
-    static constexpr int LIMIT = 64 * GRAIN;   // at most 64 centipawns either way
+    static constexpr int GRAIN = CORRECTION_GRAIN;
+    static constexpr int LIMIT = CORRECTION_LIMIT;
 
     int get(Color c, std::uint64_t pawn_key) const { return table_[index(c, pawn_key)] / GRAIN; }
-    // `error` = search result - static eval; deeper results weigh more.
     void update(Color c, std::uint64_t pawn_key, int error, int depth) {
-        int& e = table_[index(c, pawn_key)];
-        const int weight = std::min(depth + 1, tune<"CorrectionWeightMax">);
-        e = std::clamp((e * (256 - weight) + error * GRAIN * weight) / 256, -LIMIT, LIMIT);
+        correction_update(table_[index(c, pawn_key)], error, depth);
     }
     void clear() { table_.fill(0); }
 
   private:
     static std::size_t index(Color c, std::uint64_t k) { return std::size_t(c) * SIZE + k % SIZE; }
     std::array<int, 2 * SIZE> table_{};
+};
+
+// Continuation correction history: the same running average keyed by the
+// last two moves, the (piece, to) of each. Some sequences (a capture and the
+// recapture, a check and its evasion, an attack and the retreat) leave
+// positions the evaluation misjudges alike whatever the pawns and pieces.
+class ContinuationCorrectionHistory {
+  public:
+    static constexpr std::size_t NONE = ~std::size_t(0); // no such pair of moves
+
+    // The key of the move (p2, to2) followed by (p1, to1).
+    static std::size_t key(Piece p2, Square to2, Piece p1, Square to1) {
+        return ((std::size_t(p2) * 64 + to2) * PIECE_NB + p1) * 64 + to1;
+    }
+    int get(std::size_t key) const { return key == NONE ? 0 : table_[key] / CORRECTION_GRAIN; }
+    void update(std::size_t key, int error, int depth) {
+        if (key != NONE) correction_update(table_[key], error, depth);
+    }
+    void clear() { table_.fill(0); }
+
+  private:
+    std::array<std::int16_t, PIECE_NB * 64 * PIECE_NB * 64> table_{};
 };
 
 // Everything one search thread learns as it searches: the move-order
@@ -135,8 +178,9 @@ struct Histories {
     ButterflyHistory butterfly;
     CaptureHistory capture;
     ContinuationHistory continuation;
-    CorrectionHistory correction;                         // by pawn structure
-    std::array<CorrectionHistory, 2> non_pawn_correction; // [colour]: by that colour's other pieces
+    CorrectionHistory correction;                          // by pawn structure
+    std::array<CorrectionHistory, 2> non_pawn_correction;  // [colour]: by that colour's other pieces
+    ContinuationCorrectionHistory continuation_correction; // by the last two moves
     CounterMoves countermoves;
 
     void age() {
@@ -150,19 +194,22 @@ struct Histories {
         continuation.clear();
         correction.clear();
         for (auto& c : non_pawn_correction) c.clear();
+        continuation_correction.clear();
         countermoves.clear();
     }
 };
 
 // What the picker reads to order the moves of one node: the thread's
-// histories and the continuation tables of the one and two previous moves
-// (null where there is no such move).
+// histories, the continuation tables of the moves one, two and four plies
+// back (null where there is no such move) and the squares the opponent
+// attacks (the butterfly history's threat index).
 struct OrderingView {
     const Histories& histories;
-    std::array<const PieceToHistory*, 2> continuation{};
+    std::array<const PieceToHistory*, 3> continuation{};
+    Bitboard threats = 0;
 
     int quiet_score(Color us, Piece moved, Move m) const {
-        int score = histories.butterfly.get(us, m);
+        int score = histories.butterfly.get(us, threats, m);
         for (const PieceToHistory* t : continuation)
             if (t) score += t->get(moved, m.to());
         return score;

@@ -115,6 +115,11 @@ class Position {
     bool attacked_by(Color c, Square s, Bitboard occupied) const {
         return attackers_to(s, occupied) & pieces(c);
     }
+    // Every square colour c attacks, its sliders seeing through nothing but
+    // `occupied` (the squares a king may not step to, with its own square
+    // taken off; the threats a quiet move flees or walks into).
+    Bitboard attacks_by(Color c, Bitboard occupied) const;
+    Bitboard attacks_by(Color c) const { return attacks_by(c, pieces()); }
 
     // Move legality: is_pseudo_legal() accepts any 16-bit move (hash, killer)
     // and checks it against the position without generating; is_legal()

@@ -71,6 +71,7 @@ class Worker {
         Move current_move;
         Piece moved_piece = NO_PIECE;
         PieceToHistory* continuation = nullptr; // the replies' history after current_move
+        Bitboard threats = 0;                   // squares the opponent attacks (butterfly index)
         Move excluded;
         int move_start = 0;        // this ply's slice of the move array begins here
         int double_extensions = 0; // on the line from the root to this node
@@ -97,6 +98,7 @@ class Worker {
 
     // Pruning and ordering helpers for search().
     Value null_move_search(Value beta, Value eval, int depth, int ply, bool cut_node);
+    Value probcut(Value beta, Value raw_eval, int depth, int ply, bool cut_node, Move tt_move);
     Value singular_search(Move excluded, Value singular_beta, int depth, int ply, bool cut_node);
     struct Extension {
         int plies = 0;
@@ -113,6 +115,8 @@ class Worker {
                        Value eval, Value alpha, bool improving, bool in_check, MovePicker& picker);
     void set_current_move(int ply, Move m);
     PieceToHistory* continuation(int ply, int back);
+    std::size_t continuation_correction_key(int ply) const;
+    void update_continuations(int ply, Piece moved, Square to, int bonus);
     OrderingView ordering_view(int ply);
     Value raw_static_eval(bool tt_hit, const TTData& tte, int ply);
     // Making moves: the position and the network's accumulator of the next ply.
@@ -123,9 +127,9 @@ class Worker {
                                             popcount(pos_.pieces()))
                            : staccato::evaluate(pos_, &pawn_table_);
     }
-    // The static evaluation `raw` plus the correction history's estimate of its error.
-    Value corrected(Value raw) const;
-    void update_correction(Value best, Bound bound, Move best_move, Value static_eval, int depth);
+    // The static evaluation `raw` plus the correction histories' estimate of its error.
+    Value corrected(Value raw, int ply) const;
+    void update_correction(Value best, Bound bound, Move best_move, Value static_eval, int depth, int ply);
     void update_quiet_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count);
     void update_capture_stats(Move best, int depth, const Move* captures, int capture_count);
     void update_pv(int ply, Move m);

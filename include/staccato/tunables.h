@@ -38,6 +38,8 @@ inline constexpr Tunable TUNABLES[] = {
     {"NmpEvalDivisor",            200,  100,   400,   20}, //         NmpEvalMax)
     {"NmpEvalMax",                  3,    1,     6,    1},
     {"NmpVerifyDepth",             12,    6,    20,    1}, // cutoffs verified from this depth on
+    {"ProbCutMinDepth",             5,    3,    10,    1}, // ProbCut from this depth on,
+    {"ProbCutMargin",             200,   80,   400,   15}, //   against beta + this
     {"IirMinDepth",                 4,    2,     8,    1}, // internal iterative reduction from here on
     {"LmpMaxDepth",                 8,    4,    12,    1}, // late move pruning to this depth, after
     {"LmpBase",                     3,    0,    10,    1}, //   (this + depth^2) / (improving ? 1 : 2) moves
@@ -66,6 +68,8 @@ inline constexpr Tunable TUNABLES[] = {
     {"HistoryBonusMax",          2000, 1000,  4000,  150}, //   at most this
     {"CorrectionWeightMax",        16,    4,    64,    4}, // correction history: a result's weight,
                                                            //   depth + 1 of 256, at most this
+    {"ContCorrectionWeight",       50,    0,   150,   10}, // the last two moves' correction counts this
+                                                           //   many percent (pawn structure's: 100)
 };
 // clang-format on
 
