@@ -719,7 +719,9 @@ Value Worker::singular_search(Move excluded, Value singular_beta, int depth, int
 Value Worker::probcut(Value beta, Value raw_eval, int depth, int ply, bool cut_node, Move tt_move) {
     StackEntry& ss = stack_[ply];
     const Value pc_beta = beta + tune<"ProbCutMargin">;
-    MovePicker picker(pos_, moves_, ss.move_start, tt_move, ordering_view(ply)); // captures only
+    // The quiescence picker: captures only (never in check here), so the
+    // butterfly's threat index, not yet set for this node, is never read.
+    MovePicker picker(pos_, moves_, ss.move_start, tt_move, ordering_view(ply));
     while (Move m = picker.next()) {
         if (!pos_.is_legal(m) || !see_ge(pos_, m, pc_beta - ss.static_eval)) continue;
         set_current_move(ply, m);
