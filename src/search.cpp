@@ -190,6 +190,18 @@ void Worker::make_move(int ply, Move m) {
     nnue::update(*shared_.net, accumulators_[ply], dirty, accumulators_[ply + 1]);
 }
 
+// The child's moves start at `child_move_start` in the shared move array
+// (past this node's own); a double extension on the way down counts toward
+// the line's cap.
+void Worker::enter_child(int ply, Move m, int child_move_start, bool double_extended) {
+    set_current_move(ply, m);
+    StackEntry& child = stack_[ply + 1];
+    child.move_start = child_move_start;
+    child.double_extensions = stack_[ply].double_extensions + int(double_extended);
+    make_move(ply, m);
+    shared_.tt->prefetch(pos_.key());
+}
+
 void Worker::make_null(int ply) {
     pos_.make_null();
     if (shared_.net) accumulators_[ply + 1] = accumulators_[ply];
@@ -232,10 +244,11 @@ OrderingView Worker::ordering_view(int ply) {
 }
 
 // A quiet move's (piece to `to`, played at `ply`) continuation histories:
-// as the reply to each earlier move, four plies back at half the bonus.
+// as the reply to each earlier move (CONTINUATION_PLIES).
 void Worker::update_continuations(int ply, Piece moved, Square to, int bonus) {
     for (int back : CONTINUATION_PLIES)
-        if (PieceToHistory* t = continuation(ply, back)) t->update(moved, to, back == 4 ? bonus / 2 : bonus);
+        if (PieceToHistory* t = continuation(ply, back))
+            t->update(moved, to, continuation_bonus(back, bonus));
 }
 
 // Killers, countermove and histories after a quiet move caused a cutoff: the
@@ -389,11 +402,7 @@ Value Worker::search_root(Value alpha, Value beta, int depth) {
                          " currmovenumber " + std::to_string(i + 1));
 
         int new_depth = depth - 1 + (pos_.gives_check(m) ? 1 : 0);
-        set_current_move(0, m);
-        stack_[1].move_start = 0;
-        stack_[1].double_extensions = 0;
-        make_move(0, m);
-        shared_.tt->prefetch(pos_.key());
+        enter_child(0, m, 0); // the root's moves are not in the shared array
         Value v = -VALUE_INFINITE;
         if (i == pv_index_) {
             v = -search(-beta, -alpha, new_depth, 1, true, false);
@@ -401,7 +410,7 @@ Value Worker::search_root(Value alpha, Value beta, int depth) {
             v = -search(-alpha - 1, -alpha, new_depth, 1, false, true);
             if (v > alpha && v < beta) v = -search(-beta, -alpha, new_depth, 1, true, false);
         }
-        pos_.unmake_move(m);
+        leave_child(m);
         rm.nodes = nodes() - before;
         if (stopped()) break;
 
@@ -559,16 +568,12 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         if (ext.cutoff != VALUE_NONE) return ext.cutoff;
         int new_depth = depth - 1 + ext.plies;
 
-        set_current_move(ply, m);
-        stack_[ply + 1].move_start = picker.next_to_generate();
-        stack_[ply + 1].double_extensions = ss.double_extensions + int(ext.plies >= 2);
-        make_move(ply, m);
-        shared_.tt->prefetch(pos_.key());
+        enter_child(ply, m, picker.next_to_generate(), ext.plies >= 2);
 
         // Step 11. Late move reductions, then PVS re-searches.
         Value v = search_move(alpha, beta, depth, new_depth, ply, move_count,
                               {pv_node, cut_node, improving, quiet}, quiet_score);
-        pos_.unmake_move(m);
+        leave_child(m);
         if (stopped()) return VALUE_ZERO;
 
         if (v > best) {
@@ -724,14 +729,10 @@ Value Worker::probcut(Value beta, Value raw_eval, int depth, int ply, bool cut_n
     MovePicker picker(pos_, moves_, ss.move_start, tt_move, ordering_view(ply));
     while (Move m = picker.next()) {
         if (!pos_.is_legal(m) || !see_ge(pos_, m, pc_beta - ss.static_eval)) continue;
-        set_current_move(ply, m);
-        stack_[ply + 1].move_start = picker.next_to_generate();
-        stack_[ply + 1].double_extensions = ss.double_extensions;
-        make_move(ply, m);
-        shared_.tt->prefetch(pos_.key());
+        enter_child(ply, m, picker.next_to_generate());
         Value v = -qsearch(-pc_beta, -pc_beta + 1, ply + 1, false);
         if (v >= pc_beta) v = -search(-pc_beta, -pc_beta + 1, depth - 4, ply + 1, false, !cut_node);
-        pos_.unmake_move(m);
+        leave_child(m);
         if (stopped()) return VALUE_NONE;
         if (v >= pc_beta) {
             shared_.tt->store(pos_.key(), m, value_to_tt(v, ply), raw_eval, depth - 3, Bound::Lower);
@@ -824,12 +825,9 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
                 continue;
             }
         }
-        set_current_move(ply, m);
-        stack_[ply + 1].move_start = picker.next_to_generate();
-        make_move(ply, m);
-        shared_.tt->prefetch(pos_.key());
+        enter_child(ply, m, picker.next_to_generate());
         Value v = -qsearch(-beta, -alpha, ply + 1, pv_node);
-        pos_.unmake_move(m);
+        leave_child(m);
         if (stopped()) return VALUE_ZERO;
         if (v > best) {
             best = v;

@@ -90,6 +90,9 @@ class PieceToHistory : public HistoryTable<PIECE_NB * 64> {
 // A quiet move is scored and taught as the reply to the moves this many
 // plies back (four: our own move before last, a looser link).
 inline constexpr std::array<int, 3> CONTINUATION_PLIES = {1, 2, 4};
+// The bonus a move's continuation table `back` plies up learns: the full
+// bonus for the two direct links, half beyond them.
+constexpr int continuation_bonus(int back, int bonus) { return back <= 2 ? bonus : bonus / 2; }
 
 class ContinuationHistory {
   public:

@@ -122,6 +122,10 @@ class Worker {
     // Making moves: the position and the network's accumulator of the next ply.
     void make_move(int ply, Move m);
     void make_null(int ply);
+    // Plays m at `ply` for a child search: the move recorded for the
+    // histories, the child's stack entry readied, its hash entry prefetched.
+    void enter_child(int ply, Move m, int child_move_start, bool double_extended = false);
+    void leave_child(Move m) { pos_.unmake_move(m); }
     Value evaluate(int ply) {
         return shared_.net ? nnue::evaluate(*shared_.net, accumulators_[ply], pos_.side_to_move(),
                                             popcount(pos_.pieces()))
