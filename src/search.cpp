@@ -1,3 +1,6 @@
+// The search, top down: iterative deepening and aspiration windows, the
+// root, search() in named steps with a helper per step, quiescence, and the
+// info lines the GUI reads (the plan: search.h).
 #include "staccato/search.h"
 
 #include <algorithm>
@@ -194,12 +197,12 @@ void Worker::make_move(int ply, Move m) {
 // (past this node's own); a double extension on the way down counts toward
 // the line's cap.
 void Worker::enter_child(int ply, Move m, int child_move_start, bool double_extended) {
+    shared_.tt->prefetch(pos_.key_after(m)); // the memory loads while the move is made
     set_current_move(ply, m);
     StackEntry& child = stack_[ply + 1];
     child.move_start = child_move_start;
     child.double_extensions = stack_[ply].double_extensions + int(double_extended);
     make_move(ply, m);
-    shared_.tt->prefetch(pos_.key());
 }
 
 void Worker::make_null(int ply) {

@@ -1,3 +1,6 @@
+// The transposition table: its cache-line-aligned memory (cleared by
+// several threads), the machine's physical memory that bounds Hash, and
+// the probe, store and replacement of entries.
 #include "staccato/tt.h"
 
 #include <algorithm>

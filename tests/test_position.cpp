@@ -471,6 +471,35 @@ TEST_CASE("the squares a colour attacks", "[position]") {
     }
 }
 
+TEST_CASE("key_after predicts the key of the position after a plain move", "[position]") {
+    // Exact for every move that changes neither the castling rights nor the
+    // en passant square and is no promotion, castling or en passant capture;
+    // a move it cannot see through (a double push) gives some other key.
+    int exact = 0, differs = 0;
+    for (const std::string& fen : suite_fens()) {
+        Position pos = from_fen(fen);
+        for (const ScoredMove& sm : MoveList(pos)) {
+            const Move m = sm.move;
+            const Key predicted = pos.key_after(m);
+            const int castling = pos.castling_rights();
+            const bool had_ep = pos.ep_square() != SQ_NONE;
+            pos.make_move(m);
+            const bool plain = m.type() == MoveType::Normal && pos.castling_rights() == castling &&
+                               pos.ep_square() == SQ_NONE;
+            if (plain) {
+                REQUIRE(predicted == pos.key());
+                ++exact;
+            } else if (!had_ep && pos.ep_square() != SQ_NONE) {
+                REQUIRE(predicted != pos.key());
+                ++differs;
+            }
+            pos.unmake_move(m);
+        }
+    }
+    REQUIRE(exact > 500);
+    REQUIRE(differs > 0);
+}
+
 TEST_CASE("repetition, fifty moves, insufficient material", "[position]") {
     Position pos;
     const char* cycle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};

@@ -91,6 +91,16 @@ class Position {
     int game_ply() const { return game_ply_; }
     int fullmove_number() const { return 1 + game_ply_ / 2; }
     Key key() const { return signatures_[sp_]; }
+    // The key after m for an ordinary move or capture (castling, en passant
+    // and promotion come out wrong, and so does a new en passant square):
+    // good enough to prefetch the child's hash entry before m is made.
+    Key key_after(Move m) const {
+        const Piece pc = board_[m.from()], captured = board_[m.to()];
+        Key k = key() ^ zobrist::SIDE ^ zobrist::PSQ[pc][m.from()] ^ zobrist::PSQ[pc][m.to()];
+        if (captured != NO_PIECE) k ^= zobrist::PSQ[captured][m.to()];
+        if (st().ep_square != SQ_NONE) k ^= zobrist::EN_PASSANT[file_of(st().ep_square)];
+        return k;
+    }
     Key pawn_key() const { return st().pawn_key; }
     Key non_pawn_key(Color c) const { return st().non_pawn_key[c]; }
     Bitboard checkers() const { return st().checkers; }
