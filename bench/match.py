@@ -153,7 +153,10 @@ def runner_command(runner, path, args, engines, rounds, sprt):
     for name, (c, opts) in engines:
         cmd += ["-engine", f"cmd={c}", f"name={name}"] + [f"option.{k}={v}" for k, v in opts.items()]
     fmt = "pgn" if args.book.endswith(".pgn") else "epd"
-    cmd += ["-each", f"tc={args.tc}", f"timemargin={args.timemargin}", "proto=uci",
+    # A node count replaces the clock: each move searches that many nodes
+    # (the same games whatever else the machine is doing).
+    clock = ["tc=inf", f"nodes={args.nodes}"] if getattr(args, "nodes", 0) else [f"tc={args.tc}"]
+    cmd += ["-each", *clock, f"timemargin={args.timemargin}", "proto=uci",
             "-rounds", str(rounds), "-games", "2", "-repeat", "-concurrency", str(args.concurrency),
             "-recover", "-srand", str(args.seed),
             "-openings", f"file={args.book}", f"format={fmt}", "order=random"]
@@ -261,6 +264,7 @@ def main():
     ap.add_argument("--base", help="sprt: the reference build")
     ap.add_argument("--base-option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--tc", default="10+0.1")
+    ap.add_argument("--nodes", type=int, default=0, help="a fixed node count per move instead of --tc")
     ap.add_argument("--games", type=int, help="games per opponent, even (default 200); sprt: maximum (20000)")
     ap.add_argument("--timemargin", type=int, default=0, help="ms an engine may overrun its clock (runner's rule)")
     ap.add_argument("--concurrency", type=int, default=2)
@@ -296,7 +300,8 @@ def main():
     if os.path.exists(args.pgn):
         print(f"note: appending to {args.pgn}; the games already in it count in the report")
     me = (OURS, resolve(args.engine, args.option))
-    print(f"seed {args.seed}, book {args.book}, tc {args.tc}, PGN {args.pgn}")
+    clock = f"{args.nodes} nodes a move" if args.nodes else f"tc {args.tc}"
+    print(f"seed {args.seed}, book {args.book}, {clock}, PGN {args.pgn}")
     if args.mode == "sprt":
         if not args.base:
             sys.exit("sprt needs --base (the reference build)")

@@ -71,7 +71,7 @@ def play(args, plus, minus, seed, workdir):
     runner, path = match.find_runner("fastchess")
     engines = [(name, (args.engine, dict(args.fixed, **{k: str(round(v)) for k, v in values.items()})))
                for name, values in (("plus", plus), ("minus", minus))]
-    ns = argparse.Namespace(tc=args.tc, timemargin=0, concurrency=args.concurrency, seed=seed, book=args.book,
+    ns = argparse.Namespace(tc=args.tc, nodes=args.nodes, timemargin=0, concurrency=args.concurrency, seed=seed, book=args.book,
                             pgn=pgn, adjudicate=True)
     cmd = match.runner_command(runner, path, ns, engines, args.pairs, sprt=False)
     subprocess.run(cmd, cwd=workdir, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, check=False)
@@ -92,6 +92,8 @@ def main():
     ap.add_argument("--iterations", type=int, default=100)
     ap.add_argument("--pairs", type=int, default=2, help="game pairs an iteration")
     ap.add_argument("--tc", default="2+0.02")
+    ap.add_argument("--nodes", type=int, default=0,
+                    help="a fixed node count per move instead of --tc (results independent of the machine's load)")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--book", default=match.DEFAULT_BOOK)
     ap.add_argument("--seed", type=int, default=random.randrange(1 << 31))
@@ -132,7 +134,8 @@ def main():
         fh = open(args.csv, "w", newline="")
         writer = csv.writer(fh)
         writer.writerow(["iteration", "wins", "draws", "losses"] + names)
-    print(f"SPSA over {', '.join(names)}: {n} iterations of {args.pairs} pairs at {args.tc}, "
+    print(f"SPSA over {', '.join(names)}: {n} iterations of {args.pairs} pairs at "
+          f"{f'{args.nodes} nodes' if args.nodes else args.tc}, "
           f"r_end {r_end}, seed {args.seed}")
     print("start: " + ", ".join(f"{k}={theta[k]:.1f}" for k in names), flush=True)
     total = [0, 0, 0]

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "staccato/tunables.h"
+
 namespace staccato {
 
 void TimeManager::init(const SearchLimits& limits, Color us, int move_overhead_ms, TimePoint start) {
@@ -25,11 +27,11 @@ void TimeManager::init(const SearchLimits& limits, Color us, int move_overhead_m
     std::int64_t inc = std::max<std::int64_t>(0, limits.inc[us]);
     // Repeating controls: spread the time over the moves to go (plus one, so
     // the last move before the control never gets everything). Sudden death:
-    // assume about 35 moves remain.
-    std::int64_t moves_left = limits.movestogo > 0 ? std::min(limits.movestogo, 50) + 1 : 35;
-    std::int64_t base = available / moves_left + inc * 3 / 4;
+    // assume TmMovesLeft moves remain.
+    std::int64_t moves_left = limits.movestogo > 0 ? std::min(limits.movestogo, 50) + 1 : tune<"TmMovesLeft">;
+    std::int64_t base = available / moves_left + inc * tune<"TmIncrementPercent"> / 100;
     soft_ms_ = std::max<std::int64_t>(1, std::min(base, available / 2));
-    hard_ms_ = std::max(soft_ms_, std::min(soft_ms_ * 4, available * 3 / 4));
+    hard_ms_ = std::max(soft_ms_, std::min(soft_ms_ * tune<"TmHardPercent"> / 100, available * 3 / 4));
 }
 
 std::int64_t TimeManager::elapsed_ms() const {
@@ -42,9 +44,12 @@ bool TimeManager::should_stop_iterating(int stability, int score_drop, double be
     if (fixed_) return elapsed_ms() >= hard_ms_;
     // A stable best move needs less time, a falling score or a best move that
     // takes few of the nodes (the others look dangerous) needs more.
-    double scale = 1.25 - 0.09 * std::min(stability, 5);
-    scale *= 1.0 + std::clamp(score_drop, 0, 100) / 150.0;
-    scale *= 1.4 - 0.6 * std::clamp(best_move_node_share, 0.0, 1.0);
+    double scale =
+        (tune<"TmUnstableScale"> - tune<"TmStablePerIteration"> * std::clamp(stability, 0, 5)) / 100.0;
+    scale *= 1.0 + std::clamp(score_drop, 0, 100) / double(tune<"TmScoreDropDivisor">);
+    scale *=
+        (tune<"TmNodeShareBase"> - tune<"TmNodeShareScale"> * std::clamp(best_move_node_share, 0.0, 1.0)) /
+        100.0;
     std::int64_t limit = std::min<std::int64_t>(hard_ms_, std::int64_t(double(soft_ms_) * scale));
     return elapsed_ms() >= limit;
 }

@@ -1,4 +1,4 @@
-// The search's tunable constants in one table, one row each, for SPSA
+// The search's (and the time manager's) tunable constants in one table, one row each, for SPSA
 // tuning (.github/CONTRIBUTING.md "SPSA"). The search reads a value by its
 // name, tune<"RfpMargin"> (a name not in the table does not compile). A
 // normal build compiles every value as a constant: `tunable_values` is
@@ -70,6 +70,15 @@ inline constexpr Tunable TUNABLES[] = {
                                                            //   depth + 1 of 256, at most this
     {"ContCorrectionWeight",       50,    0,   150,   10}, // the last two moves' correction counts this
                                                            //   many percent (pawn structure's: 100)
+    // The time manager (src/timeman.cpp); fixed-node tuning leaves these alone.
+    {"TmMovesLeft",                35,   15,    60,    3}, // sudden death: moves assumed left,
+    {"TmIncrementPercent",         75,   40,   100,    5}, //   plus this much of the increment a move;
+    {"TmHardPercent",             400,  200,   800,   40}, // abort at this % of that (<= 3/4 of the clock)
+    {"TmUnstableScale",           125,   90,   160,    5}, // another iteration below this % of the soft
+    {"TmStablePerIteration",        9,    3,    15,    1}, //   limit, less this per stable iteration (<= 5),
+    {"TmScoreDropDivisor",        150,   50,   400,   20}, //   times 1 + drop (cp, <= 100) / this,
+    {"TmNodeShareBase",           140,  100,   200,    5}, //   times this % less TmNodeShareScale % of the
+    {"TmNodeShareScale",           60,    0,    80,    5}, //   best move's share of the root's nodes
 };
 // clang-format on
 
