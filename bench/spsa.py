@@ -71,8 +71,8 @@ def play(args, plus, minus, seed, workdir):
     runner, path = match.find_runner("fastchess")
     engines = [(name, (args.engine, dict(args.fixed, **{k: str(round(v)) for k, v in values.items()})))
                for name, values in (("plus", plus), ("minus", minus))]
-    ns = argparse.Namespace(tc=args.tc, nodes=args.nodes, timemargin=0, concurrency=args.concurrency, seed=seed, book=args.book,
-                            pgn=pgn, adjudicate=True)
+    ns = argparse.Namespace(tc=args.tc, nodes=args.nodes, timemargin=0, concurrency=args.concurrency, seed=seed,
+                            book=args.book, pgn=pgn, adjudicate=True)
     cmd = match.runner_command(runner, path, ns, engines, args.pairs, sprt=False)
     subprocess.run(cmd, cwd=workdir, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, check=False)
     per_opp, _, problems = match.tally(match.read_games(pgn), "plus")

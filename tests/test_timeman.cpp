@@ -12,7 +12,7 @@ using namespace staccato;
 
 namespace {
 
-// A manager whose search "started" `ago_ms` milliseconds before now->
+// A manager whose search "started" `ago_ms` milliseconds before now.
 // (The manager holds an atomic, so it is not copied: a pointer comes back.)
 std::unique_ptr<TimeManager> started(const SearchLimits& limits, Color us, int overhead_ms, int ago_ms) {
     auto tm = std::make_unique<TimeManager>();
@@ -20,7 +20,7 @@ std::unique_ptr<TimeManager> started(const SearchLimits& limits, Color us, int o
     return tm;
 }
 
-SearchLimits clock(std::int64_t ms, std::int64_t inc_ms, int movestogo = 0) {
+SearchLimits with_clock(std::int64_t ms, std::int64_t inc_ms, int movestogo = 0) {
     SearchLimits l;
     l.time = {ms, ms};
     l.inc = {inc_ms, inc_ms};
@@ -30,13 +30,13 @@ SearchLimits clock(std::int64_t ms, std::int64_t inc_ms, int movestogo = 0) {
 
 } // namespace
 
-TEST_CASE("time manager: infinite, depth and node searches have no clock", "[timeman]") {
+TEST_CASE("time manager: no limit without the side to move's clock", "[timeman]") {
     SearchLimits infinite;
     infinite.infinite = true;
     infinite.time = {1000, 1000};
     SearchLimits depth;
     depth.depth = 10;
-    SearchLimits only_white = clock(5000, 0);
+    SearchLimits only_white = with_clock(5000, 0);
     only_white.time[BLACK] = -1;
     const std::pair<SearchLimits, Color> cases[] = {{infinite, WHITE}, {depth, WHITE}, {only_white, BLACK}};
     for (const auto& [limits, us] : cases) {
@@ -67,7 +67,7 @@ TEST_CASE("time manager: a clock is spread over the moves left and never spent a
                                                 {50, 0, 0},      {1, 0, 0}};
     for (const auto& [ms, inc, mtg] : clocks) {
         CAPTURE(ms, inc, mtg);
-        const auto tm = started(clock(ms, inc, mtg), BLACK, 10, 0);
+        const auto tm = started(with_clock(ms, inc, mtg), BLACK, 10, 0);
         const std::int64_t available = std::max<std::int64_t>(1, ms - 10);
         CHECK(tm->enabled());
         CHECK(tm->soft_ms() >= 1);
@@ -80,16 +80,16 @@ TEST_CASE("time manager: a clock is spread over the moves left and never spent a
         }
     }
     // Fewer moves to the control: more time a move.
-    CHECK(started(clock(20000, 0, 5), WHITE, 0, 0)->soft_ms() >
-          started(clock(20000, 0, 30), WHITE, 0, 0)->soft_ms());
+    CHECK(started(with_clock(20000, 0, 5), WHITE, 0, 0)->soft_ms() >
+          started(with_clock(20000, 0, 30), WHITE, 0, 0)->soft_ms());
     // Only the side to move's clock counts.
-    SearchLimits lopsided = clock(60000, 0);
+    SearchLimits lopsided = with_clock(60000, 0);
     lopsided.time[BLACK] = 2000;
     CHECK(started(lopsided, BLACK, 0, 0)->soft_ms() < started(lopsided, WHITE, 0, 0)->soft_ms());
 }
 
 TEST_CASE("time manager: a stable best move stops earlier than a changing or falling one", "[timeman]") {
-    const SearchLimits l = clock(60000, 0);
+    const SearchLimits l = with_clock(60000, 0);
     const std::int64_t soft = started(l, WHITE, 0, 0)->soft_ms();
     // At about the soft limit: a best move that has held for five iterations
     // and takes most of the nodes is settled; one that just changed, whose

@@ -1,8 +1,9 @@
-// The search's (and the time manager's) tunable constants in one table, one row each, for SPSA
-// tuning (.github/CONTRIBUTING.md "SPSA"). The search reads a value by its
-// name, tune<"RfpMargin"> (a name not in the table does not compile). A
-// normal build compiles every value as a constant: `tunable_values` is
-// constexpr and tune<> a constexpr reference into it, so nothing changes.
+// The search's (and the time manager's) tunable constants in one table, one
+// row each, for SPSA tuning (.github/CONTRIBUTING.md "SPSA"). The search
+// reads a value by its name, tune<"RfpMargin"> (a name not in the table does
+// not compile). A normal build compiles every value as a constant:
+// `tunable_values` is constexpr and tune<> a constexpr reference into it, so
+// nothing changes.
 // A tuning build (CMake -DSTACCATO_TUNE=ON, `make TUNE=1`) makes the values
 // writable: each is a UCI spin option under its name (src/options.cpp), and
 // `spsa` prints the table in the form OpenBench's SPSA page takes
@@ -25,8 +26,9 @@ struct Tunable {
 };
 
 // The search entries' defaults come from one local SPSA run over all of them
-// (8,000 games at 20,000 nodes a move, bench/results.md "SPSA"), accepted by
-// an SPRT against the hand-set values; the Tm entries are still hand-set.
+// (8,000 games at 20,000 nodes a move; bench/results.md, "The whole table
+// tuned by one local SPSA run"), accepted by an SPRT against the hand-set
+// values; the Tm entries are still hand-set.
 // clang-format off
 inline constexpr Tunable TUNABLES[] = {
     // name                   default  min    max  c_end
