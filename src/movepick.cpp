@@ -132,9 +132,15 @@ void MovePicker::score_evasions(int from, int to) {
 // returns it if `accept` agrees; rejected moves are consumed too.
 template <typename Accept> Move MovePicker::pick_best(Accept accept) {
     while (next_to_play_ < stage_end_) {
-        int best = next_to_play_;
-        for (int i = best + 1; i < stage_end_; ++i)
-            if (moves_[i].score > moves_[best].score) best = i;
+        // Written so that the compiler selects with conditional moves: which
+        // move scores best is a coin toss to the branch predictor.
+        int best = next_to_play_, best_score = moves_[best].score;
+        for (int i = best + 1; i < stage_end_; ++i) {
+            const int score = moves_[i].score;
+            const bool better = score > best_score;
+            best = better ? i : best;
+            best_score = better ? score : best_score;
+        }
         std::swap(moves_[best], moves_[next_to_play_]);
         ScoredMove& sm = moves_[next_to_play_++];
         if (!tried(sm.move) && accept(sm)) return sm.move;

@@ -17,6 +17,9 @@
 #else
 #include <unistd.h>
 #endif
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 namespace staccato {
 
@@ -49,8 +52,15 @@ std::uint8_t gen_of(std::uint64_t d) { return std::uint8_t(d >> 58); }
 
 TranspositionTable::TranspositionTable(std::size_t mb) { resize(mb); }
 
+namespace {
+// The table starts on a 2 MB boundary, the size of an x86-64 huge page: each
+// probe is a random cache line, and with 4 KB pages a 16 MB table already
+// overflows the TLB, so most probes would also walk the page tables.
+constexpr std::size_t TABLE_ALIGNMENT = std::size_t(2) << 20;
+} // namespace
+
 void TranspositionTable::FreeBuckets::operator()(Bucket* p) const {
-    ::operator delete[](p, std::align_val_t(alignof(Bucket)));
+    ::operator delete[](p, std::align_val_t(TABLE_ALIGNMENT));
 }
 
 bool TranspositionTable::resize(std::size_t mb, int threads) {
@@ -62,8 +72,14 @@ bool TranspositionTable::resize(std::size_t mb, int threads) {
     std::size_t count = mb * 1024 * 1024 / sizeof(Bucket);
     if (count == 0) count = 1;
     // Raw memory: the buckets are constructed by clear(), in parallel.
-    void* raw = ::operator new[](count * sizeof(Bucket), std::align_val_t(alignof(Bucket)), std::nothrow);
+    void* raw = ::operator new[](count * sizeof(Bucket), std::align_val_t(TABLE_ALIGNMENT), std::nothrow);
     if (!raw) return false;
+#ifdef __linux__
+    // Ask for transparent huge pages (where the system hands them out only on
+    // request, "madvise" mode) before clear() touches the memory; a refusal
+    // only costs speed.
+    madvise(raw, count * sizeof(Bucket), MADV_HUGEPAGE);
+#endif
     buckets_.reset(static_cast<Bucket*>(raw));
     count_ = count;
     mb_ = mb;
