@@ -25,65 +25,66 @@ struct Tunable {
     int step; // OpenBench's c_end: the final perturbation
 };
 
-// The search entries' defaults come from one local SPSA run over all of them
-// (8,000 games at 20,000 nodes a move; bench/results.md, "The whole table
-// tuned by one local SPSA run"), accepted by an SPRT against the hand-set
-// values; the Tm entries are still hand-set.
+// The defaults come from two local SPSA runs over the whole table: the search
+// entries first at 20,000 nodes a move (8,000 games), then every entry, the
+// time manager's too, at 2+0.02 (1,264 games); each accepted by an SPRT
+// against the values before it (bench/results.md, "The whole table tuned by
+// one local SPSA run" and "... again at a clock").
 // clang-format off
 inline constexpr Tunable TUNABLES[] = {
     // name                   default  min    max  c_end
-    {"AspirationMinDepth",          4,    1,     8,    1}, // aspiration windows from this depth on,
-    {"AspirationDelta",            17,    5,    60,    3}, // first half-width (cp), grown by half
-    {"AspirationMaxDelta",       1148,  200,  3000,  100}, // beyond it: the full window
-    {"RfpMaxDepth",                 8,    4,    12,    1}, // reverse futility pruning to this depth,
-    {"RfpMargin",                  84,   30,   150,    8}, // margin per ply
-    {"NmpMinDepth",                 4,    1,     6,    1}, // null-move pruning from this depth on;
+    {"AspirationMinDepth",          3,    1,     8,    1}, // aspiration windows from this depth on,
+    {"AspirationDelta",            13,    5,    60,    3}, // first half-width (cp), grown by half
+    {"AspirationMaxDelta",       1289,  200,  3000,  100}, // beyond it: the full window
+    {"RfpMaxDepth",                 6,    4,    12,    1}, // reverse futility pruning to this depth,
+    {"RfpMargin",                  89,   30,   150,    8}, // margin per ply
+    {"NmpMinDepth",                 6,    1,     6,    1}, // null-move pruning from this depth on;
     {"NmpBase",                     3,    1,     6,    1}, // reduction: NmpBase + depth / NmpDepthDivisor
-    {"NmpDepthDivisor",             3,    2,     8,    1}, //   + min((eval - beta) / NmpEvalDivisor,
-    {"NmpEvalDivisor",            200,  100,   400,   20}, //         NmpEvalMax)
-    {"NmpEvalMax",                  2,    1,     6,    1},
-    {"NmpVerifyDepth",             13,    6,    20,    1}, // cutoffs verified from this depth on
+    {"NmpDepthDivisor",             2,    2,     8,    1}, //   + min((eval - beta) / NmpEvalDivisor,
+    {"NmpEvalDivisor",            187,  100,   400,   20}, //         NmpEvalMax)
+    {"NmpEvalMax",                  3,    1,     6,    1},
+    {"NmpVerifyDepth",             11,    6,    20,    1}, // cutoffs verified from this depth on
     {"ProbCutMinDepth",             4,    3,    10,    1}, // ProbCut from this depth on,
-    {"ProbCutMargin",             210,   80,   400,   15}, //   against beta + this
-    {"IirMinDepth",                 4,    2,     8,    1}, // internal iterative reduction from here on
+    {"ProbCutMargin",             168,   80,   400,   15}, //   against beta + this
+    {"IirMinDepth",                 3,    2,     8,    1}, // internal iterative reduction from here on
     {"LmpMaxDepth",                 7,    4,    12,    1}, // late move pruning to this depth, after
-    {"LmpBase",                     7,    0,    10,    1}, //   (this + depth^2) / (improving ? 1 : 2) moves
-    {"FutilityMaxDepth",            9,    4,    12,    1}, // futility pruning to this depth,
-    {"FutilityBase",               60,   20,   200,   10}, //   margin: base ...
-    {"FutilityPerDepth",           89,   30,   200,   10}, //   ... plus this per ply
+    {"LmpBase",                     6,    0,    10,    1}, //   (this + depth^2) / (improving ? 1 : 2) moves
+    {"FutilityMaxDepth",           10,    4,    12,    1}, // futility pruning to this depth,
+    {"FutilityBase",               82,   20,   200,   10}, //   margin: base ...
+    {"FutilityPerDepth",           90,   30,   200,   10}, //   ... plus this per ply
     {"SeePruneMaxDepth",            8,    4,    12,    1}, // SEE pruning to this depth,
-    {"SeeQuietMargin",            -46, -150,   -10,    8}, //   of quiets, per ply
-    {"SeeCaptureMargin",          -71, -200,   -20,   10}, //   of captures, per ply
+    {"SeeQuietMargin",            -31, -150,   -10,    8}, //   of quiets, per ply
+    {"SeeCaptureMargin",          -67, -200,   -20,   10}, //   of captures, per ply
     {"SeMinDepth",                  5,    4,    12,    1}, // singular extensions from this depth on,
     {"SeTtDepthSlack",              3,    1,     6,    1}, //   the hash entry at most this shallower;
-    {"SeMarginPerDepth",            2,    1,     6,    1}, //   singular beta = tt score - this * depth
-    {"DoubleExtMargin",            24,    0,    60,    4}, // a singular move this far below: +2 plies,
-    {"DoubleExtMax",                8,    0,    16,    1}, //   at most this many times a line
-    {"HistoryPruneMaxDepth",        4,    1,     8,    1}, // history pruning of late quiets to this depth,
-    {"HistoryPruneMargin",       2795, 1000,  8000,  300}, //   those below -this * depth
+    {"SeMarginPerDepth",            1,    1,     6,    1}, //   singular beta = tt score - this * depth
+    {"DoubleExtMargin",            16,    0,    60,    4}, // a singular move this far below: +2 plies,
+    {"DoubleExtMax",                7,    0,    16,    1}, //   at most this many times a line
+    {"HistoryPruneMaxDepth",        5,    1,     8,    1}, // history pruning of late quiets to this depth,
+    {"HistoryPruneMargin",       2937, 1000,  8000,  300}, //   those below -this * depth
     {"LmrMinDepth",                 4,    2,     6,    1}, // late move reductions from this depth on,
-    {"LmrBase",                    91,    0,   200,   10}, //   in hundredths of a ply: LmrBase
-    {"LmrDivisor",                149,  120,   400,   15}, //   + 100 * ln(depth) * ln(move) / LmrDivisor,
-    {"LmrHistoryDivisor",       11535, 4096, 32768, 1024}, //   a ply less per this much quiet history
-    {"LmrDeeperMargin",            47,   10,   100,    5}, // re-search a ply deeper above alpha + this,
-    {"LmrShallowerMargin",         10,    0,    30,    2}, //   a ply shallower below alpha + this
-    {"DeltaMargin",               272,   50,   400,   20}, // quiescence delta pruning
-    {"HistoryBonusQuadratic",      27,    8,    48,    3}, // history bonus (and malus): this * depth^2
-    {"HistoryBonusLinear",         28,    0,    96,    6}, //   + this * depth,
-    {"HistoryBonusMax",          2019, 1000,  4000,  150}, //   at most this
-    {"CorrectionWeightMax",        14,    4,    64,    4}, // correction history: a result's weight,
+    {"LmrBase",                    79,    0,   200,   10}, //   in hundredths of a ply: LmrBase
+    {"LmrDivisor",                156,  120,   400,   15}, //   + 100 * ln(depth) * ln(move) / LmrDivisor,
+    {"LmrHistoryDivisor",       10157, 4096, 32768, 1024}, //   a ply less per this much quiet history
+    {"LmrDeeperMargin",            51,   10,   100,    5}, // re-search a ply deeper above alpha + this,
+    {"LmrShallowerMargin",         15,    0,    30,    2}, //   a ply shallower below alpha + this
+    {"DeltaMargin",               324,   50,   400,   20}, // quiescence delta pruning
+    {"HistoryBonusQuadratic",      29,    8,    48,    3}, // history bonus (and malus): this * depth^2
+    {"HistoryBonusLinear",         35,    0,    96,    6}, //   + this * depth,
+    {"HistoryBonusMax",          1953, 1000,  4000,  150}, //   at most this
+    {"CorrectionWeightMax",        19,    4,    64,    4}, // correction history: a result's weight,
                                                            //   depth + 1 of 256, at most this
-    {"ContCorrectionWeight",       75,    0,   150,   10}, // the last two moves' correction counts this
+    {"ContCorrectionWeight",      103,    0,   150,   10}, // the last two moves' correction counts this
                                                            //   many percent (pawn structure's: 100)
     // The time manager (src/timeman.cpp); fixed-node tuning leaves these alone.
-    {"TmMovesLeft",                35,   15,    60,    3}, // sudden death: moves assumed left,
-    {"TmIncrementPercent",         75,   40,   100,    5}, //   plus this much of the increment a move;
-    {"TmHardPercent",             400,  200,   800,   40}, // abort at this % of that (<= 3/4 of the clock)
-    {"TmUnstableScale",           125,   90,   160,    5}, // another iteration below this % of the soft
-    {"TmStablePerIteration",        9,    3,    15,    1}, //   limit, less this per stable iteration (<= 5),
-    {"TmScoreDropDivisor",        150,   50,   400,   20}, //   times 1 + drop (cp, <= 100) / this,
-    {"TmNodeShareBase",           140,  100,   200,    5}, //   times this % less TmNodeShareScale % of the
-    {"TmNodeShareScale",           60,    0,    80,    5}, //   best move's share of the root's nodes
+    {"TmMovesLeft",                26,   15,    60,    3}, // sudden death: moves assumed left,
+    {"TmIncrementPercent",         82,   40,   100,    5}, //   plus this much of the increment a move;
+    {"TmHardPercent",             422,  200,   800,   40}, // abort at this % of that (<= 3/4 of the clock)
+    {"TmUnstableScale",           115,   90,   160,    5}, // another iteration below this % of the soft
+    {"TmStablePerIteration",       10,    3,    15,    1}, //   limit, less this per stable iteration (<= 5),
+    {"TmScoreDropDivisor",        152,   50,   400,   20}, //   times 1 + drop (cp, <= 100) / this,
+    {"TmNodeShareBase",           144,  100,   200,    5}, //   times this % less TmNodeShareScale % of the
+    {"TmNodeShareScale",           43,    0,    80,    5}, //   best move's share of the root's nodes
 };
 // clang-format on
 
