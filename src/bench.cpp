@@ -76,8 +76,8 @@ unsigned long long run_bench(int depth, std::ostream& out) {
     double log_ebf_sum = 0;
     int ebf_count = 0;
     // Nodes/second counts the searches' time only: clearing the 16 MB table
-    // and the histories before each position (a tenth of the run at the
-    // default depth) is set-up, as it is once per game in play.
+    // and the histories before each position (about an eighth of the run at
+    // the default depth) is set-up, as it is once per game in play.
     auto start = std::chrono::steady_clock::now();
     std::chrono::steady_clock::duration search_time{};
     char line[256];

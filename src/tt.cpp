@@ -1,6 +1,6 @@
-// The transposition table: its cache-line-aligned memory (cleared by
-// several threads), the machine's physical memory that bounds Hash, and
-// the probe, store and replacement of entries.
+// The transposition table: its memory (on a 2 MB boundary, huge pages asked
+// for on Linux, cleared by several threads), the machine's physical memory
+// that bounds Hash, and the probe, store and replacement of entries.
 #include "staccato/tt.h"
 
 #include <algorithm>
