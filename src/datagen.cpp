@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <sstream>
@@ -149,15 +150,26 @@ std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& lo
     const auto book = read_book(o.book);
     if (!book) return "datagen: cannot read the book " + o.book;
     if (!o.book.empty() && book->empty()) return "datagen: no valid position in " + o.book;
+    // A run that appends to earlier games mixes the file's size into its
+    // seed: the same command continued after a stop plays new games instead
+    // of repeating the ones already there (one thread replays a seed exactly).
+    std::error_code size_error;
+    const std::uintmax_t existing = std::filesystem::file_size(o.out, size_error);
+    const std::uint64_t seed =
+        size_error || existing == 0 ? o.seed : o.seed ^ (existing * 0xD1B54A32D192ED03ULL);
     std::ofstream out(o.out, std::ios::binary | std::ios::app);
     if (!out) return "datagen: cannot write " + o.out;
+    if (seed != o.seed)
+        log << "datagen: appending to " << o.out << " (" << existing
+            << " bytes): the seed is mixed with its size, so the new games differ from those already there"
+            << std::endl;
     const auto start = std::chrono::steady_clock::now();
 
     std::mutex mutex;
     DatagenSummary sum;
     int started = 0, dropped = 0;
     auto worker = [&](int id) {
-        GamePlayer player(o, *book, o.seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(id) + 1);
+        GamePlayer player(o, *book, seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(id) + 1);
         while (true) {
             {
                 std::lock_guard lock(mutex);

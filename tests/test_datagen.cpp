@@ -1,7 +1,8 @@
 // Self-play data generation: what it writes (whole games that replay legally,
-// labelled with the result), that a seed reproduces a run, that a book
-// supplies the openings, that a soft node limit completes its iteration, and
-// that bad options are refused without writing anything.
+// labelled with the result), that a seed reproduces a run and a run appended
+// to a file does not repeat its games, that a book supplies the openings,
+// that a soft node limit completes its iteration, and that bad options are
+// refused without writing anything.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -86,6 +87,27 @@ TEST_CASE("datagen writes whole games, and the reader keeps quiet positions labe
         CHECK(same(generate(o, "b", again), lines));
         o.seed = 6;
         CHECK(!same(generate(o, "c", again), lines));
+    }
+    SECTION("a run appended to a file plays new games, not the ones already there") {
+        o.out = temp_path("append.games");
+        std::filesystem::remove(o.out);
+        std::ostringstream log;
+        DatagenSummary first, second;
+        REQUIRE(!run_datagen(o, log, &first));
+        CHECK(log.str().find("appending") == std::string::npos);
+        REQUIRE(!run_datagen(o, log, &second)); // the same command again
+        CHECK(log.str().find("appending to") != std::string::npos);
+        std::vector<nnue::PackedPosition> all;
+        nnue::GameStats stats;
+        REQUIRE(!nnue::read_games(o.out, KEEP_ALL, all, stats));
+        std::filesystem::remove(o.out);
+        CHECK(stats.games == 6);
+        REQUIRE(all.size() == first.positions + second.positions);
+        const std::vector<nnue::PackedPosition> head(all.begin(),
+                                                     all.begin() + std::ptrdiff_t(first.positions)),
+            tail(all.begin() + std::ptrdiff_t(first.positions), all.end());
+        CHECK(same(head, lines)); // the first run is the fresh file's
+        CHECK(!same(tail, lines));
     }
     SECTION("threads share the games out") {
         o.threads = 2;
