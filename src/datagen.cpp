@@ -155,11 +155,11 @@ std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& lo
     // of repeating the ones already there (one thread replays a seed exactly).
     std::error_code size_error;
     const std::uintmax_t existing = std::filesystem::file_size(o.out, size_error);
-    const std::uint64_t seed =
-        size_error || existing == 0 ? o.seed : o.seed ^ (existing * 0xD1B54A32D192ED03ULL);
+    const bool appending = !size_error && existing > 0;
+    const std::uint64_t seed = appending ? o.seed ^ (existing * 0xD1B54A32D192ED03ULL) : o.seed;
     std::ofstream out(o.out, std::ios::binary | std::ios::app);
     if (!out) return "datagen: cannot write " + o.out;
-    if (seed != o.seed)
+    if (appending)
         log << "datagen: appending to " << o.out << " (" << existing
             << " bytes): the seed is mixed with its size, so the new games differ from those already there"
             << std::endl;
