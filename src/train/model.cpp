@@ -82,16 +82,25 @@ void accumulate(const Model& m, const Features& f, Hidden& h) {
     }
 }
 
-float screlu(float x) {
-    const float c = std::clamp(x, 0.0f, 1.0f);
-    return c * c;
-}
+// Clamped to [0, 1]; min and max rather than std::clamp, so that the loops
+// below compile to vector instructions.
+float crelu(float x) { return std::min(std::max(x, 0.0f), 1.0f); }
 
-// The output layer of the position's bucket.
+// The output layer of the position's bucket. The sum runs in LANES partial
+// sums, added at the end: without it the float sum is one chain of
+// dependent additions the compiler may not reorder (and cannot vectorise).
 float output(const Model& m, const Hidden& h, int bucket) {
+    constexpr int LANES = 16;
+    static_assert(HIDDEN % LANES == 0);
     const float* w = &m.params[Layout::out_weights(bucket)];
+    std::array<float, LANES> lanes{};
+    for (int j = 0; j < HIDDEN; j += LANES)
+        for (int l = 0; l < LANES; ++l) {
+            const float s = crelu(h.stm[j + l]), n = crelu(h.nstm[j + l]);
+            lanes[l] += w[j + l] * s * s + w[HIDDEN + j + l] * n * n;
+        }
     float sum = m.params[Layout::out_bias(bucket)];
-    for (int j = 0; j < HIDDEN; ++j) sum += w[j] * screlu(h.stm[j]) + w[HIDDEN + j] * screlu(h.nstm[j]);
+    for (const float x : lanes) sum += x;
     return sum;
 }
 
@@ -121,17 +130,27 @@ float accumulate_gradient(const Model& m, const Features& f, float t, std::vecto
     const float diff = p - t;
     const float g = 2.0f * diff * p * (1.0f - p) * k; // d loss / d out
 
+    // Each array is computed in its own loop without branches, then added
+    // to the gradient, so that every loop vectorises.
     const float* w = &m.params[Layout::out_weights(bucket)];
-    float* gw = &grad[Layout::out_weights(bucket)];
-    float* gb = &grad[Layout::FT_BIAS];
-    alignas(64) std::array<float, HIDDEN> ds, dn; // d loss / d accumulator
+    alignas(64) std::array<float, HIDDEN> gs_out, gn_out; // d loss / d output weights
+    alignas(64) std::array<float, HIDDEN> ds, dn;         // d loss / d accumulator
     for (int j = 0; j < HIDDEN; ++j) {
         const float s = h.stm[j], n = h.nstm[j];
-        const float cs = std::clamp(s, 0.0f, 1.0f), cn = std::clamp(n, 0.0f, 1.0f);
-        gw[j] += g * cs * cs;
-        gw[HIDDEN + j] += g * cn * cn;
-        ds[j] = (s > 0.0f && s < 1.0f) ? g * w[j] * 2.0f * s : 0.0f;
-        dn[j] = (n > 0.0f && n < 1.0f) ? g * w[HIDDEN + j] * 2.0f * n : 0.0f;
+        const float cs = crelu(s), cn = crelu(n);
+        gs_out[j] = g * cs * cs;
+        gn_out[j] = g * cn * cn;
+        // SCReLU's slope, 2x inside (0, 1) and zero outside: cs is 0 below,
+        // so only the upper end needs a factor.
+        const float fs = s < 1.0f ? 2.0f : 0.0f, fn = n < 1.0f ? 2.0f : 0.0f;
+        ds[j] = g * w[j] * fs * cs;
+        dn[j] = g * w[HIDDEN + j] * fn * cn;
+    }
+    float* gw = &grad[Layout::out_weights(bucket)];
+    float* gb = &grad[Layout::FT_BIAS];
+    for (int j = 0; j < HIDDEN; ++j) {
+        gw[j] += gs_out[j];
+        gw[HIDDEN + j] += gn_out[j];
         gb[j] += ds[j] + dn[j];
     }
     grad[Layout::out_bias(bucket)] += g;
