@@ -130,8 +130,9 @@ float accumulate_gradient(const Model& m, const Features& f, float t, std::vecto
     const float diff = p - t;
     const float g = 2.0f * diff * p * (1.0f - p) * k; // d loss / d out
 
-    // Each array is computed in its own loop without branches, then added
-    // to the gradient, so that every loop vectorises.
+    // The four arrays are computed in one loop without branches, then added
+    // to the gradient in a second: a single loop that also wrote the
+    // gradient measured about 6% slower (its stores might alias the weights).
     const float* w = &m.params[Layout::out_weights(bucket)];
     alignas(64) std::array<float, HIDDEN> gs_out, gn_out; // d loss / d output weights
     alignas(64) std::array<float, HIDDEN> ds, dn;         // d loss / d accumulator
