@@ -45,8 +45,8 @@ std::vector<nnue::PackedPosition> generate(DatagenOptions o, const std::string& 
     INFO(err.value_or(""));
     REQUIRE(!err);
     std::vector<nnue::PackedPosition> lines;
-    nnue::GameStats stats;
-    const auto read_error = nnue::read_games(o.out, filter, lines, stats);
+    nnue::DataStats stats;
+    const auto read_error = nnue::read_data(o.out, filter, lines, stats);
     INFO(read_error.value_or(""));
     REQUIRE(!read_error); // whole games whose every move is legal
     CHECK(stats.games == std::uint64_t(sum.games));
@@ -98,8 +98,8 @@ TEST_CASE("datagen writes whole games, and the reader keeps quiet positions labe
         REQUIRE(!run_datagen(o, log, &second)); // the same command again
         CHECK(log.str().find("appending to") != std::string::npos);
         std::vector<nnue::PackedPosition> all;
-        nnue::GameStats stats;
-        REQUIRE(!nnue::read_games(o.out, KEEP_ALL, all, stats));
+        nnue::DataStats stats;
+        REQUIRE(!nnue::read_data(o.out, KEEP_ALL, all, stats));
         std::filesystem::remove(o.out);
         CHECK(stats.games == 6);
         REQUIRE(all.size() == first.positions + second.positions);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "staccato/nnue/data.h"
 #include "staccato/nnue/games.h"
 #include "staccato/position.h"
 #include "temp_path.h"
@@ -78,8 +79,8 @@ TEST_CASE("every move type and the castling rights survive the round trip", "[ga
     const std::vector<std::string> moves = {"e5d6", "e8c8", "e1g1", "d8d6", "g7h8n", "c8b7", "a7a8q", "b7b6"};
     const std::string path = write_file("moves.games", game_bytes(fen, moves, 1));
     std::vector<nnue::PackedPosition> out;
-    nnue::GameStats stats;
-    const auto error = nnue::read_games(path, KEEP_ALL, out, stats);
+    nnue::DataStats stats;
+    const auto error = nnue::read_data(path, KEEP_ALL, out, stats);
     INFO(error.value_or(""));
     REQUIRE(!error);
     REQUIRE(out.size() == moves.size());
@@ -101,16 +102,16 @@ TEST_CASE("the filter decides at load time which positions train", "[games]") {
     const std::string path =
         write_file("filter.games", game_bytes(std::string(Position::START_FEN), moves, 0));
     std::vector<nnue::PackedPosition> all, quiet, late;
-    nnue::GameStats stats;
-    REQUIRE(!nnue::read_games(path, KEEP_ALL, all, stats));
+    nnue::DataStats stats;
+    REQUIRE(!nnue::read_data(path, KEEP_ALL, all, stats));
     CHECK(all.size() == 7);
     nnue::GameFilter f{};
     f.min_ply = 0;
-    REQUIRE(!nnue::read_games(path, f, quiet, stats));
+    REQUIRE(!nnue::read_data(path, f, quiet, stats));
     CHECK(quiet.size() == 4); // not exd5 or Qxd5 (captures), not the check's answer Be2
     f.min_ply = 4;
     f.max_score = 60; // scores are 10, 20, ... 70: the last is dropped
-    REQUIRE(!nnue::read_games(path, f, late, stats));
+    REQUIRE(!nnue::read_data(path, f, late, stats));
     CHECK(late.size() == 1); // Nc3 (ply 4, score 50); Qe5+ is ply 5 (quiet, 60: at the bound)
     std::filesystem::remove(path);
 }
@@ -121,13 +122,14 @@ TEST_CASE("a damaged game file is refused with its offset, and earlier games sta
     auto refused = [&](const std::string& name, const std::string& bytes, const std::string& why) {
         const std::string path = write_file(name, bytes);
         std::vector<nnue::PackedPosition> out(5); // what the caller already had
-        nnue::GameStats stats;
-        const auto error = nnue::read_games(path, KEEP_ALL, out, stats);
+        nnue::DataStats stats;
+        const auto error = nnue::read_data(path, KEEP_ALL, out, stats);
         std::filesystem::remove(path);
         REQUIRE(error);
         INFO(*error);
         CHECK(error->find(path) != std::string::npos);
-        CHECK(error->find("game at byte " + std::to_string(second)) != std::string::npos);
+        CHECK(error->find("game 2 at byte " + std::to_string(second)) != std::string::npos);
+        CHECK(error->find("(read as games)") != std::string::npos);
         CHECK(error->find(why) != std::string::npos);
         CHECK(out.size() == 5 + 3); // the first game was kept
         CHECK(stats.games == 1);
@@ -154,13 +156,7 @@ TEST_CASE("a damaged game file is refused with its offset, and earlier games sta
     }
     SECTION("an unknown file is not read") {
         std::vector<nnue::PackedPosition> out;
-        nnue::GameStats stats;
-        CHECK(nnue::read_games(temp_path("missing.games"), KEEP_ALL, out, stats));
+        nnue::DataStats stats;
+        CHECK(nnue::read_data(temp_path("missing.games"), KEEP_ALL, out, stats));
     }
-}
-
-TEST_CASE("game files are told from record files by name", "[games]") {
-    CHECK(nnue::is_game_file("data/round5.games"));
-    CHECK(!nnue::is_game_file("data/round4.bin"));
-    CHECK(!nnue::is_game_file("games"));
 }

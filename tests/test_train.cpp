@@ -1,6 +1,6 @@
-// The trainer (src/train): the packed record format, data-file checks, the
-// text conversion, the gradient against finite differences, and its forward
-// pass against the engine's integer inference on the same net.
+// The trainer (src/train): the packed record and the trainer's features, the
+// gradient against finite differences, and its forward pass against the
+// engine's integer inference on the same net. Reading data files: test_data.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "dataset.h"
 #include "model.h"
 #include "staccato/nnue/accumulator.h"
 #include "suite.h"
@@ -57,57 +56,6 @@ TEST_CASE("a packed record keeps the position and its label", "[train]") {
         ++checked;
     }
     CHECK(checked > 300);
-}
-
-TEST_CASE("data files are checked record by record", "[train]") {
-    const Position pos;
-    const auto good = nnue::PackedPosition::pack(pos, 10, 1);
-    auto bad = good;
-    bad.pieces[0] = 0x77; // piece code 7: no such piece
-    const std::string path = temp_path("staccato-train-test.bin");
-    {
-        std::ofstream out(path, std::ios::binary | std::ios::trunc);
-        for (const auto& r : {good, good, bad}) out.write(reinterpret_cast<const char*>(&r), sizeof r);
-    }
-    std::vector<nnue::PackedPosition> records;
-    auto error = nnue::read_records(path, records);
-    REQUIRE(error);
-    CHECK_THAT(*error, Catch::Contains(path) && Catch::Contains("record 2"));
-    CHECK(records.empty());
-
-    std::ofstream(path, std::ios::binary | std::ios::app).write("xyz", 3); // a cut-off record
-    error = nnue::read_records(path, records);
-    REQUIRE(error);
-    CHECK_THAT(*error, Catch::Contains("record 3 is cut off"));
-
-    CHECK(nnue::read_records(temp_path("staccato-no-such-file.bin"), records));
-
-    std::ofstream(path, std::ios::binary | std::ios::trunc)
-        .write(reinterpret_cast<const char*>(&good), sizeof good);
-    REQUIRE(!nnue::read_records(path, records));
-    REQUIRE(records.size() == 1);
-    CHECK(records[0].fen() == first_fields(std::string(Position::START_FEN), 4) + " 0 1");
-}
-
-TEST_CASE("text data converts through the engine's FEN parser", "[train]") {
-    const std::string text = temp_path("staccato-train-text.txt"), bin = temp_path("staccato-train-text.bin");
-    std::filesystem::remove(bin);
-    std::ofstream(text) << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | -25 | 0.5\n"
-                        << "8/8/8/8/8/8/8/8 w - - 0 1 | 0 | 1.0\n" // no kings: refused
-                        << "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 900 | 1.0\n"
-                        << "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 900 | 2.0\n"; // bad result
-    train::ConvertStats stats;
-    REQUIRE(!train::convert_text(text, bin, stats));
-    CHECK(stats.lines == 4);
-    CHECK(stats.written == 2);
-    CHECK(stats.refused == 2);
-    std::vector<nnue::PackedPosition> records;
-    REQUIRE(!nnue::read_records(bin, records));
-    REQUIRE(records.size() == 2);
-    CHECK(records[0].score == -25);
-    CHECK(records[0].result == 1);
-    CHECK(records[0].side == BLACK);
-    CHECK(records[1].result == 2);
 }
 
 TEST_CASE("the gradient matches finite differences", "[train]") {

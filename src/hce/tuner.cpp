@@ -3,10 +3,10 @@
 //
 //   staccato-tune [options] FILE...
 //
-// FILE: positions labelled with the game result, one per line, either
-// "FEN [1.0]" (1.0 / 0.5 / 0.0, White's result) or EPD with c9 "1-0" etc.;
-// .xz files are read through `xz -dc`; .bin files are datagen's 32-byte
-// records (nnue/packed.h).
+// FILE: any file of the data seam (nnue/data.h), told by its content:
+// positions labelled with the game result ("FEN [1.0]" lines, White's result,
+// or EPD with c9 "1-0" etc.), scored text, datagen's games, 32-byte records or
+// match runners' PGN, any of them xz-compressed. Only the results are used.
 //
 // 1. Every position is resolved by a small quiescence search (captures with
 //    SEE >= 0) and the quiet leaf at the end of its principal variation is
@@ -35,7 +35,7 @@
 #include "staccato/attacks.h"
 #include "staccato/hce/eval.h"
 #include "staccato/movegen.h"
-#include "staccato/nnue/packed.h"
+#include "staccato/nnue/data.h"
 #include "staccato/see.h"
 
 using namespace staccato;
@@ -59,25 +59,6 @@ struct Dataset {
 // ---------------------------------------------------------------------------
 // Loading and resolving positions
 // ---------------------------------------------------------------------------
-std::optional<std::pair<std::string, float>> parse_line(const std::string& line) {
-    if (auto b = line.find(" ["); b != std::string::npos) {
-        std::string r = line.substr(b + 2, 3);
-        float v = r == "1.0" ? 1.0f : r == "0.5" ? 0.5f : r == "0.0" ? 0.0f : -1.0f;
-        if (v < 0) return std::nullopt;
-        return std::pair{line.substr(0, b), v};
-    }
-    if (auto c = line.find(" c9 \""); c != std::string::npos) {
-        std::string r = line.substr(c + 5);
-        float v = r.rfind("1-0", 0) == 0   ? 1.0f
-                  : r.rfind("0-1", 0) == 0 ? 0.0f
-                  : r.rfind("1/2", 0) == 0 ? 0.5f
-                                           : -1.0f;
-        if (v < 0) return std::nullopt;
-        return std::pair{line.substr(0, c) + " 0 1", v};
-    }
-    return std::nullopt;
-}
-
 constexpr int QS_MAX_PLY = 16;
 
 // Captures-only quiescence search that remembers its principal variation.
@@ -159,54 +140,28 @@ void add_position(const std::string& fen, float result, Dataset& data, LoadStats
     ++st.kept;
 }
 
-// datagen's 32-byte records (nnue/packed.h): the position and the result.
-bool load_records(const std::string& path, Dataset& train, Dataset& test, LoadStats& st, long limit) {
+// Every position of `path` that the data seam keeps (nnue/data.h), with its
+// game result. Whole blocks of 100 positions are held out: positions of one
+// game sit together, and a held-out set that shares games with the training
+// set would hide over-fitting.
+bool load_file(const std::string& path, Dataset& train, Dataset& test, LoadStats& st, long limit) {
     std::vector<nnue::PackedPosition> records;
-    if (auto error = nnue::read_records(path, records)) {
+    nnue::DataStats stats;
+    nnue::GameFilter filter;
+    filter.max_score = 1 << 20; // the scores are not used
+    const auto error = nnue::read_data(path, filter, records, stats, /*need_scores=*/false);
+    std::cerr << "tuner: " << path << ": " << nnue::format_name(stats.format) << ", " << stats.kept
+              << " positions\n";
+    if (error) {
         std::cerr << "tuner: " << *error << "\n";
-        return false;
+        if (records.empty()) return false;
+        std::cerr << "tuner: kept the " << records.size() << " positions read before that\n";
     }
     if (limit && records.size() > std::size_t(limit)) records.resize(std::size_t(limit));
     for (const nnue::PackedPosition& r : records) {
         ++st.lines;
         add_position(r.fen(), float(r.result) / 2.0f, (st.lines / 100 % 10 == 0) ? test : train, st);
     }
-    return true;
-}
-
-bool load_file(const std::string& path, Dataset& train, Dataset& test, LoadStats& st, long limit) {
-    if (path.size() > 4 && path.compare(path.size() - 4, 4, ".bin") == 0)
-        return load_records(path, train, test, st, limit);
-    FILE* f = nullptr;
-    bool piped = path.size() > 3 && path.compare(path.size() - 3, 3, ".xz") == 0;
-    if (piped)
-        f = popen(("xz -dc '" + path + "'").c_str(), "r");
-    else
-        f = std::fopen(path.c_str(), "r");
-    if (!f) return false;
-    std::string line;
-    char buf[4096];
-    long count = 0;
-    while (std::fgets(buf, sizeof buf, f)) {
-        line = buf;
-        while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
-        if (line.empty()) continue;
-        ++st.lines;
-        auto parsed = parse_line(line);
-        if (!parsed) {
-            ++st.bad;
-            continue;
-        }
-        // Hold out whole blocks of 100 lines: positions of one game sit
-        // together in these files, and a held-out set that shares games with
-        // the training set would hide over-fitting.
-        add_position(parsed->first, parsed->second, (st.lines / 100 % 10 == 0) ? test : train, st);
-        if (limit && ++count >= limit) break;
-    }
-    if (piped)
-        pclose(f);
-    else
-        std::fclose(f);
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 
 namespace staccato::nnue {
 
@@ -109,68 +110,104 @@ void GameWriter::write(std::ostream& out, int white_result) const {
     out.write(terminator, sizeof terminator);
 }
 
-bool is_game_file(const std::string& path) {
-    constexpr std::string_view ext = ".games";
-    return path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
-}
-
-std::optional<std::string> read_games(const std::string& path, const GameFilter& filter,
-                                      std::vector<PackedPosition>& out, GameStats& stats) {
-    std::ifstream in(path, std::ios::binary | std::ios::ate);
-    if (!in) return "cannot open " + path;
-    const auto size = std::size_t(in.tellg());
-    std::vector<unsigned char> bytes(size);
-    in.seekg(0);
-    if (!in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(size)))
-        return "read error on " + path;
-
-    std::vector<PackedPosition> game; // this game's kept positions, appended when it is whole
-    std::size_t at = 0;
-    while (at < size) {
-        const std::size_t start = at;
+std::optional<std::string> walk_games(ByteSource& src, GameVisitor& visitor, std::uint64_t& games) {
+    while (true) {
+        const std::uint64_t start = src.offset();
         auto refuse = [&](const std::string& why) {
-            return path + ": game at byte " + std::to_string(start) + ": " + why;
+            return src.path() + ": game " + std::to_string(games + 1) + " at byte " + std::to_string(start) +
+                   ": " + why;
         };
-        if (size - at < sizeof(GameBoard)) return refuse("cut off in its start board");
         GameBoard b;
-        std::memcpy(&b, bytes.data() + at, sizeof b);
-        at += sizeof b;
+        const std::size_t got = src.read(&b, sizeof b);
+        if (got == 0) return std::nullopt;
+        if (got < sizeof b) return refuse("cut off in its start board");
         if (b.result > 2) return refuse("bad result " + std::to_string(int(b.result)));
         const auto fen = board_fen(b);
         if (!fen) return refuse("bad start board");
         Position pos;
         if (auto setup = pos.set_fen(*fen); setup.error) return refuse("bad start board: " + *setup.error);
-        game.clear();
-        std::uint64_t plies = 0;
+        visitor.start(pos, b.result);
+        int plies = 0;
         while (true) {
-            if (size - at < 4)
+            std::array<std::uint16_t, 2> pair;
+            if (src.read(pair.data(), 4) < 4)
                 return refuse("cut off after " + std::to_string(plies) + " moves (no terminator)");
-            std::uint16_t code;
-            std::int16_t score;
-            std::memcpy(&code, bytes.data() + at, 2);
-            std::memcpy(&score, bytes.data() + at + 2, 2);
-            at += 4;
+            const std::uint16_t code = pair[0];
+            const auto score = std::int16_t(pair[1]);
             if (code == 0 && score == 0) break;
             const auto m = decode_move(pos, code);
             if (!m)
-                return refuse("move " + std::to_string(plies + 1) + " (byte " + std::to_string(at - 4) +
-                              ") is not legal in " + pos.fen());
+                return refuse("move " + std::to_string(plies + 1) + " (byte " +
+                              std::to_string(src.offset() - 4) + ") is not legal in " + pos.fen());
             if (std::abs(score) > VALUE_MATE)
-                return refuse("score " + std::to_string(score) + " at byte " + std::to_string(at - 2) +
-                              " is beyond a mate score");
-            const bool keep = int(plies) >= filter.min_ply && std::abs(score) < filter.max_score &&
-                              !(filter.skip_in_check && pos.in_check()) &&
-                              !(filter.skip_noisy && pos.is_capture_or_promotion(*m));
-            if (keep) game.push_back(PackedPosition::pack(pos, score, b.result));
+                return refuse("score " + std::to_string(score) + " at byte " +
+                              std::to_string(src.offset() - 2) + " is beyond a mate score");
+            visitor.move(pos, *m, score, plies);
             pos.push_game_move(*m);
             ++plies;
         }
-        out.insert(out.end(), game.begin(), game.end());
-        ++stats.games;
-        stats.plies += plies;
-        stats.kept += game.size();
+        visitor.end(plies);
+        ++games;
     }
-    return std::nullopt;
+}
+
+std::optional<std::string> read_games(ByteSource& src, const GameFilter& filter,
+                                      std::vector<PackedPosition>& out, DataStats& stats) {
+    struct Keep : GameVisitor {
+        const GameFilter& filter;
+        std::vector<PackedPosition>& out;
+        DataStats& stats;
+        std::vector<PackedPosition> game; // this game's kept positions, appended when it is whole
+        int result = 1;
+        Keep(const GameFilter& f, std::vector<PackedPosition>& o, DataStats& s)
+            : filter(f), out(o), stats(s) {}
+        void start(const Position&, int white_result) override {
+            game.clear();
+            result = white_result;
+        }
+        void move(const Position& pos, Move m, int score, int ply) override {
+            if (ply >= filter.min_ply && std::abs(score) < filter.max_score &&
+                !(filter.skip_in_check && pos.in_check()) &&
+                !(filter.skip_noisy && pos.is_capture_or_promotion(m)))
+                game.push_back(PackedPosition::pack(pos, score, result));
+        }
+        void end(int plies) override {
+            out.insert(out.end(), game.begin(), game.end());
+            stats.plies += std::uint64_t(plies);
+            stats.kept += game.size();
+        }
+    } keep(filter, out, stats);
+    return walk_games(src, keep, stats.games);
+}
+
+std::optional<GameFileEnd> scan_game_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    GameFileEnd end;
+    const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    end.size = bytes.size();
+    std::size_t at = 0;
+    while (at + sizeof(GameBoard) <= bytes.size()) {
+        std::size_t p = at + sizeof(GameBoard);
+        std::uint64_t plies = 0;
+        bool whole = false;
+        for (; p + 4 <= bytes.size(); p += 4) {
+            std::uint32_t pair;
+            std::memcpy(&pair, bytes.data() + p, 4);
+            if (pair == 0) {
+                whole = true;
+                p += 4;
+                break;
+            }
+            ++plies;
+        }
+        if (!whole) break;
+        at = p;
+        ++end.games;
+        end.plies += plies;
+    }
+    end.whole_bytes = at;
+    return end;
 }
 
 } // namespace staccato::nnue

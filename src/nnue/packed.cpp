@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <bit>
-#include <fstream>
+#include <cstdlib>
+
+#include "staccato/nnue/data.h"
+#include "staccato/nnue/source.h"
 
 namespace staccato::nnue {
 
@@ -79,28 +82,29 @@ std::string PackedPosition::fen() const {
     return s + ' ' + std::to_string(rule50) + " 1";
 }
 
-std::optional<std::string> read_records(const std::string& path, std::vector<PackedPosition>& out) {
-    std::ifstream in(path, std::ios::binary | std::ios::ate);
-    if (!in) return "cannot open " + path;
-    const auto bytes = std::uint64_t(in.tellg());
-    if (bytes % sizeof(PackedPosition) != 0)
-        return path + ": " + std::to_string(bytes) +
-               " bytes is not a whole number of 32-byte records (record " +
-               std::to_string(bytes / sizeof(PackedPosition)) + " is cut off)";
-    in.seekg(0);
-    const std::size_t first = out.size(), count = bytes / sizeof(PackedPosition);
-    out.resize(first + count);
-    in.read(reinterpret_cast<char*>(out.data() + first), std::streamsize(bytes));
-    if (!in) {
-        out.resize(first);
-        return "read error on " + path;
-    }
-    for (std::size_t i = 0; i < count; ++i)
-        if (auto why = out[first + i].check()) {
-            out.resize(first);
-            return path + ": record " + std::to_string(i) + ": " + *why;
+std::optional<std::string> read_records(ByteSource& src, const GameFilter& filter,
+                                        std::vector<PackedPosition>& out, DataStats& stats) {
+    std::vector<PackedPosition> chunk(1 << 15);
+    while (true) {
+        const std::uint64_t first = src.offset() / sizeof(PackedPosition);
+        const std::size_t got = src.read(chunk.data(), chunk.size() * sizeof(PackedPosition));
+        const std::size_t whole = got / sizeof(PackedPosition);
+        for (std::size_t i = 0; i < whole; ++i) {
+            const PackedPosition& r = chunk[i];
+            if (auto why = r.check())
+                return src.path() + ": record " + std::to_string(first + i) + " (byte " +
+                       std::to_string((first + i) * sizeof(PackedPosition)) + "): " + *why;
+            ++stats.plies;
+            if (std::abs(r.score) >= filter.max_score) continue;
+            out.push_back(r);
+            ++stats.kept;
         }
-    return std::nullopt;
+        if (got % sizeof(PackedPosition) != 0)
+            return src.path() + ": record " + std::to_string(first + whole) + " (byte " +
+                   std::to_string((first + whole) * sizeof(PackedPosition)) + ") is cut off after " +
+                   std::to_string(got % sizeof(PackedPosition)) + " of its 32 bytes";
+        if (got < chunk.size() * sizeof(PackedPosition)) return std::nullopt;
+    }
 }
 
 } // namespace staccato::nnue

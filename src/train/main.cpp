@@ -1,8 +1,15 @@
 // staccato-train: trains the evaluation network (a separate program, never
 // linked into the engine).
 //
-//   staccato-train convert OUT.bin TEXT...   "FEN | score | result" lines -> records
-//   staccato-train [options] DATA.bin...     trains, writes the net file
+//   staccato-train [options] DATA...       trains, writes the net file
+//   staccato-train stats DATA...           what each file holds, and the read speed
+//   staccato-train convert OUT.bin DATA... the kept positions as 32-byte records
+//
+// DATA: any file the data seam reads (nnue/data.h: datagen's games, records,
+// text, match runners' PGN; any of them xz-compressed), recognised by its
+// content. A file that is not data, or cannot be opened, stops the run before
+// training; a file damaged part-way is reported with its offset, and the
+// positions read before the damage are kept.
 //
 // Training: every record's features are summed into two accumulators (side to
 // move's and the other side's view), the network's output is squashed by a
@@ -18,6 +25,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <numeric>
 #include <random>
@@ -25,9 +34,8 @@
 #include <thread>
 #include <vector>
 
-#include "dataset.h"
 #include "model.h"
-#include "staccato/nnue/games.h"
+#include "staccato/nnue/data.h"
 
 using namespace staccato;
 using namespace staccato::train;
@@ -37,21 +45,28 @@ namespace {
 struct Options {
     std::vector<std::string> data;
     std::string out = "staccato.nnue", init, resume, checkpoint;
-    int epochs = 30, batch = 16384, threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    float lr = 0.001f, final_lr_ratio = 0.05f, wdl = 0.3f, decay = 0.01f;
-    bool mirror = false;
+    // The defaults are the recipe .github/CONTRIBUTING.md recommends (what
+    // rounds 6 and 7 measured): 15 epochs, final LR 0.003 of the start,
+    // result weight 0.1, left-right mirroring.
+    int epochs = 15, batch = 16384, threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    float lr = 0.001f, final_lr_ratio = 0.003f, wdl = 0.1f, decay = 0.01f;
+    bool mirror = true;
     std::uint64_t seed = 1, limit = 0;
-    nnue::GameFilter filter; // which positions of *.games files train
+    nnue::GameFilter filter; // which positions of games train
 };
 
 constexpr const char* USAGE =
-    "usage: staccato-train [options] DATA...   (*.games: datagen's games; other files: 32-byte records)\n"
-    "       staccato-train convert OUT.bin TEXT[.xz]...\n"
-    "options: --out NET (staccato.nnue)  --epochs N (30)  --batch N (16384)  --lr X (0.001,\n"
-    "         cosine decay to --final-lr X times it, 0.05)  --wdl X (result weight, 0.3)\n"
-    "         --decay X (AdamW, 0.01)  --threads N  --seed N  --limit N (records)\n"
-    "         --mirror (positions without castling rights are mirrored left-right every other epoch)\n"
-    "         games: --skip-plies N (8: each game's first plies)  --max-score CP (1500)\n"
+    "usage: staccato-train [options] DATA...     train a net\n"
+    "       staccato-train stats DATA...         what each file holds and how fast it reads\n"
+    "       staccato-train convert OUT.bin DATA... the kept positions as 32-byte records\n"
+    "DATA: datagen's games, 32-byte records, 'FEN | score | result' text or PGN with scores\n"
+    "      (fastchess, cutechess-cli, OpenBench), any of them xz-compressed; told by content\n"
+    "options: --out NET (staccato.nnue)  --epochs N (15)  --batch N (16384)  --lr X (0.001,\n"
+    "         cosine decay to --final-lr X times it, 0.003)  --wdl X (result weight, 0.1)\n"
+    "         --decay X (AdamW, 0.01)  --threads N  --seed N  --limit N (positions)\n"
+    "         --no-mirror (by default positions without castling rights are mirrored\n"
+    "         left-right every other epoch)\n"
+    "         filter: --skip-plies N (8: each game's first plies)  --max-score CP (1500)\n"
     "         --keep-noisy (also positions whose move captures or promotes)  --keep-checks\n"
     "         --init NET (start from a net file)  --resume CKPT  --checkpoint CKPT (OUT.ckpt)\n";
 
@@ -103,6 +118,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
             ok = value(o.limit);
         else if (a == "--mirror")
             o.mirror = true;
+        else if (a == "--no-mirror")
+            o.mirror = false;
         else if (a == "--skip-plies")
             ok = value(o.filter.min_ply) && o.filter.min_ply >= 0;
         else if (a == "--max-score")
@@ -129,20 +146,83 @@ std::optional<Options> parse_options(int argc, char** argv) {
     return o;
 }
 
+// Reads every file through the data seam; what each held goes to `log`. A
+// file that cannot be opened or is no data stops the load (false); damage
+// part-way is reported and the positions before it kept.
+bool load(const std::vector<std::string>& paths, const nnue::GameFilter& filter,
+          std::vector<nnue::PackedPosition>& out, std::ostream& log) {
+    for (const std::string& path : paths) {
+        nnue::DataStats stats;
+        const std::size_t before = out.size();
+        const auto start = std::chrono::steady_clock::now();
+        const auto error = nnue::read_data(path, filter, out, stats);
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        log << path << ": " << nnue::format_name(stats.format) << (stats.compressed ? " (xz)" : "");
+        if (stats.games) log << ", " << stats.games << " games";
+        log << ", " << stats.plies << " positions, " << stats.kept << " kept";
+        if (stats.skipped)
+            log << ", " << stats.skipped << " games skipped (no scores, no result or a variant)";
+        log << ", " << std::uint64_t(double(stats.plies) / std::max(secs, 1e-6)) << " positions/s"
+            << std::endl;
+        if (error) {
+            std::cerr << "staccato-train: " << *error << "\n";
+            if (out.size() == before && stats.plies == 0 && stats.games == 0) return false;
+            std::cerr << "staccato-train: kept the " << out.size() - before
+                      << " positions read before that\n";
+        }
+    }
+    return true;
+}
+
+int stats_command(int argc, char** argv) {
+    if (argc < 3) {
+        std::cerr << USAGE;
+        return 2;
+    }
+    std::vector<nnue::PackedPosition> all;
+    return load({argv + 2, argv + argc}, nnue::GameFilter{}, all, std::cout) ? 0 : 1;
+}
+
 int convert(int argc, char** argv) {
     if (argc < 4) {
         std::cerr << USAGE;
         return 2;
     }
-    ConvertStats stats;
-    for (int i = 3; i < argc; ++i)
-        if (auto error = convert_text(argv[i], argv[2], stats)) {
-            std::cerr << "staccato-train: " << *error << "\n";
+    std::vector<nnue::PackedPosition> all;
+    if (!load({argv + 3, argv + argc}, nnue::GameFilter{}, all, std::cout)) return 1;
+    // Written whole under another name first: a stopped run leaves no half file.
+    const std::string out = argv[2], temp = out + ".part";
+    {
+        std::ofstream f(temp, std::ios::binary | std::ios::trunc);
+        f.write(reinterpret_cast<const char*>(all.data()), std::streamsize(all.size() * sizeof all[0]));
+        if (!f) {
+            std::cerr << "staccato-train: cannot write " << temp << "\n";
             return 1;
         }
-    std::cout << "converted " << stats.written << " of " << stats.lines << " lines (" << stats.refused
-              << " refused) into " << argv[2] << "\n";
+    }
+    std::error_code ec;
+    std::filesystem::rename(temp, out, ec);
+    if (ec) {
+        std::cerr << "staccato-train: cannot rename " << temp << " to " << out << ": " << ec.message()
+                  << "\n";
+        return 1;
+    }
+    std::cout << "wrote " << all.size() << " records to " << out << "\n";
     return 0;
+}
+
+// Writes `bytes` to `path` through a temporary file and a rename, so that a
+// stopped run (Ctrl-C, a full disk) leaves the old file or the new one.
+bool write_whole(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+    const std::string temp = path + ".part";
+    {
+        std::ofstream f(temp, std::ios::binary | std::ios::trunc);
+        f.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+        if (!f) return false;
+    }
+    std::error_code ec;
+    std::filesystem::rename(temp, path, ec);
+    return !ec;
 }
 
 struct Split {
@@ -186,18 +266,7 @@ void progress(int epoch, int epochs, std::size_t done, std::size_t total, double
 
 int run_training(const Options& o) {
     std::vector<nnue::PackedPosition> all;
-    for (const std::string& path : o.data) {
-        nnue::GameStats games;
-        const auto error = nnue::is_game_file(path) ? nnue::read_games(path, o.filter, all, games)
-                                                    : nnue::read_records(path, all);
-        if (nnue::is_game_file(path))
-            std::cout << path << ": " << games.games << " games, " << games.plies << " positions, "
-                      << games.kept << " kept" << std::endl;
-        if (error) {
-            std::cerr << "staccato-train: " << *error << "\n";
-            return 1;
-        }
-    }
+    if (!load(o.data, o.filter, all, std::cout)) return 1;
     if (o.limit && all.size() > o.limit) all.resize(o.limit);
     Split data = split(std::move(all));
     if (data.train.empty()) {
@@ -280,11 +349,7 @@ int run_training(const Options& o) {
                     epoch + 1, loss_sum / double(done), vloss, state.adam.lr, double(done) / secs, secs);
         std::fflush(stdout);
         state.epoch = epoch + 1;
-        const auto bytes = nnue::serialize(state.model.quantise());
-        if (FILE* f = std::fopen(o.out.c_str(), "wb")) {
-            std::fwrite(bytes.data(), 1, bytes.size(), f);
-            std::fclose(f);
-        } else {
+        if (!write_whole(o.out, nnue::serialize(state.model.quantise()))) {
             std::cerr << "staccato-train: cannot write " << o.out << "\n";
             return 1;
         }
@@ -299,6 +364,7 @@ int run_training(const Options& o) {
 
 int main(int argc, char** argv) {
     if (argc >= 2 && std::string(argv[1]) == "convert") return convert(argc, argv);
+    if (argc >= 2 && std::string(argv[1]) == "stats") return stats_command(argc, argv);
     const auto options = parse_options(argc, argv);
     return options ? run_training(*options) : 2;
 }

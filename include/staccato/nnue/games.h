@@ -41,7 +41,9 @@
 #include <string>
 #include <vector>
 
+#include "staccato/nnue/data.h"
 #include "staccato/nnue/packed.h"
+#include "staccato/nnue/source.h"
 #include "staccato/position.h"
 
 namespace staccato::nnue {
@@ -78,27 +80,33 @@ class GameWriter {
     std::vector<std::array<std::uint16_t, 2>> moves_;
 };
 
-// Which positions of a game become training records: the choice is made at
-// load time, so the same games can be filtered differently later.
-struct GameFilter {
-    int min_ply = 8;      // skip the first plies of each game (its opening)
-    int max_score = 1500; // |score| at or above this: decided, not written
-    bool skip_in_check = true;
-    bool skip_noisy = true; // the played move is a capture or a promotion
+// What reading a game file reports, game by game: the start position and
+// result, then every move with the position before it and its score (White's
+// view), then the end of the game. A game that breaks off is never ended.
+class GameVisitor {
+  public:
+    virtual ~GameVisitor() = default;
+    virtual void start(const Position& pos, int white_result) = 0;
+    virtual void move(const Position& before, Move m, int white_score, int ply) = 0;
+    virtual void end(int plies) = 0;
 };
 
-struct GameStats {
-    std::uint64_t games = 0, plies = 0, kept = 0;
+// Walks every game of `src`. A malformed game is refused with the file, the
+// game's number and byte offset and the reason; the games before it were
+// ended, and `games` counts them.
+std::optional<std::string> walk_games(ByteSource& src, GameVisitor& visitor, std::uint64_t& games);
+
+// Appends the kept positions of every game in `src` to `out` (the filter:
+// nnue/data.h); the positions of a game are appended when it is whole.
+std::optional<std::string> read_games(ByteSource& src, const GameFilter& filter,
+                                      std::vector<PackedPosition>& out, DataStats& stats);
+
+// How many whole games the file `path` holds and where the last one ends: a
+// datagen run that appends cuts a torn game (a run killed mid-write, a full
+// disk) back to that boundary first. Nothing when the file does not exist.
+struct GameFileEnd {
+    std::uint64_t games = 0, plies = 0, whole_bytes = 0, size = 0;
 };
-
-// Appends the kept positions of every game in `path` to `out`. A malformed
-// game is refused with the file, the game's byte offset and the reason; the
-// positions of the games before it stay in `out`, so nothing already read is
-// lost, and `stats` counts them.
-std::optional<std::string> read_games(const std::string& path, const GameFilter& filter,
-                                      std::vector<PackedPosition>& out, GameStats& stats);
-
-// Game files are named *.games; anything else is read as 32-byte records.
-bool is_game_file(const std::string& path);
+std::optional<GameFileEnd> scan_game_file(const std::string& path);
 
 } // namespace staccato::nnue

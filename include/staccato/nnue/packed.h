@@ -1,5 +1,6 @@
-// Training positions in 32 bytes: the record `staccato datagen` writes and
-// `staccato-train` reads.
+// Training positions in 32 bytes: the record format of older datagen runs and
+// of `staccato-train convert`; the trainer also keeps its positions in memory
+// this way, whatever file they came from (nnue/data.h).
 //
 // Layout (little-endian, no padding):
 //   offset  size  field
@@ -59,9 +60,15 @@ static_assert(sizeof(PackedPosition) == 32, "the record layout is part of the da
 // into letters and share this.
 std::string placement_field(const std::array<char, 64>& letters);
 
-// Appends every record of `path` to `out`. A file whose size is not a whole
-// number of records, or a malformed record, is refused with the file name and
-// the record number; `out` is then left as it was.
-std::optional<std::string> read_records(const std::string& path, std::vector<PackedPosition>& out);
+class ByteSource;
+struct GameFilter;
+struct DataStats;
+
+// Appends the records of `src` whose |score| is under filter.max_score to
+// `out`. A malformed record, or a file whose size is not a whole number of
+// records, is refused with the file name, the record number and its byte
+// offset; the records before it stay in `out`.
+std::optional<std::string> read_records(ByteSource& src, const GameFilter& filter,
+                                        std::vector<PackedPosition>& out, DataStats& stats);
 
 } // namespace staccato::nnue
