@@ -1,6 +1,8 @@
 #include "staccato/datagen.h"
 
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -12,14 +14,21 @@
 
 #include "staccato/movegen.h"
 #include "staccato/nnue/games.h"
+#include "staccato/nnue/manifest.h"
 #include "staccato/nnue/network.h"
 #include "staccato/position.h"
 #include "staccato/thread.h"
 #include "staccato/tt.h"
+#include "staccato/uci.h"
 
 namespace staccato {
 
 namespace {
+
+// Set by SIGINT / SIGTERM while datagen runs: the games in progress are
+// dropped and the run ends at a game boundary.
+std::atomic<bool> stop_signal{false};
+extern "C" void on_stop_signal(int) { stop_signal.store(true); }
 
 // Adjudication, from White's view of the searched scores.
 constexpr Value WIN_SCORE = 1000; // both sides agree it is won ...
@@ -76,6 +85,7 @@ class GamePlayer {
         int win_run = 0, draw_run = 0;
         for (int ply = 0; result == Result::None; ++ply) {
             if ((result = rules_result(pos)) != Result::None) break;
+            if (stop_signal.load()) return {Result::None, std::nullopt};
             if (ply >= MAX_GAME_PLIES) {
                 result = Result::Draw;
                 break;
@@ -143,6 +153,20 @@ std::optional<std::vector<std::string>> read_book(const std::string& path) {
 
 } // namespace
 
+namespace {
+
+// The evaluation that plays, for the manifest: the net's checksum or "hce".
+std::string net_name(const DatagenOptions& o) {
+    if (!o.nnue) return "hce";
+    std::uint64_t h = 0xcbf29ce484222325ULL; // FNV-1a over the net file's bytes
+    for (const std::uint8_t b : nnue::default_network_bytes()) h = (h ^ b) * 0x100000001b3ULL;
+    char hex[24];
+    std::snprintf(hex, sizeof hex, "net-%08llx", static_cast<unsigned long long>(h >> 32));
+    return hex;
+}
+
+} // namespace
+
 std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& log, DatagenSummary* summary) {
     if (o.out.empty()) return "datagen: no output file (out=FILE)";
     if (o.games < 1 || o.nodes < 1 || o.threads < 1 || o.threads > 256 || o.random_plies > 40)
@@ -150,42 +174,77 @@ std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& lo
     const auto book = read_book(o.book);
     if (!book) return "datagen: cannot read the book " + o.book;
     if (!o.book.empty() && book->empty()) return "datagen: no valid position in " + o.book;
+    // A file that a killed run or a full disk left with a torn last game is
+    // cut back to its last whole game, so that the new games follow it.
+    const auto before = nnue::scan_game_file(o.out);
+    if (before && before->whole_bytes < before->size) {
+        std::error_code ec;
+        std::filesystem::resize_file(o.out, before->whole_bytes, ec);
+        if (ec) return "datagen: cannot cut the torn last game off " + o.out + ": " + ec.message();
+        log << "datagen: " << o.out << " ended in a torn game: cut back to its last whole game ("
+            << before->size - before->whole_bytes << " bytes removed)" << std::endl;
+    }
     // A run that appends to earlier games mixes the file's size into its
     // seed: the same command continued after a stop plays new games instead
     // of repeating the ones already there (one thread replays a seed exactly).
-    std::error_code size_error;
-    const std::uintmax_t existing = std::filesystem::file_size(o.out, size_error);
-    const bool appending = !size_error && existing > 0;
+    const std::uint64_t existing = before ? before->whole_bytes : 0;
+    const bool appending = existing > 0;
     const std::uint64_t seed = appending ? o.seed ^ (existing * 0xD1B54A32D192ED03ULL) : o.seed;
     std::ofstream out(o.out, std::ios::binary | std::ios::app);
     if (!out) return "datagen: cannot write " + o.out;
     if (appending)
-        log << "datagen: appending to " << o.out << " (" << existing
+        log << "datagen: appending to " << o.out << " (" << before->games << " games, " << existing
             << " bytes): the seed is mixed with its size, so the new games differ from those already there"
             << std::endl;
     const auto start = std::chrono::steady_clock::now();
 
+    nnue::ManifestLine manifest;
+    manifest.file = std::filesystem::path(o.out).filename().string();
+    manifest.commits = std::string(engine_name()).substr(std::string_view("Staccato ").size());
+    manifest.nets = net_name(o);
+    std::string new_seed = std::to_string(o.seed);
+    auto record = [&](const DatagenSummary& sum, std::uint64_t bytes) {
+        manifest.games = (before ? before->games : 0) + std::uint64_t(sum.games);
+        manifest.positions = (before ? before->plies : 0) + sum.positions;
+        manifest.bytes = bytes;
+        if (auto error = nnue::update_manifest(o.out, manifest, new_seed))
+            log << "datagen: " << *error << std::endl;
+        new_seed.clear(); // the run's seed is listed once
+    };
+
+    stop_signal.store(false);
+    const auto old_int = std::signal(SIGINT, on_stop_signal);
+    const auto old_term = std::signal(SIGTERM, on_stop_signal);
     std::mutex mutex;
     DatagenSummary sum;
     int started = 0, dropped = 0;
+    std::uint64_t whole_bytes = existing; // the file's size after the last game written whole
+    std::optional<std::string> failure;
     auto worker = [&](int id) {
         GamePlayer player(o, *book, seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(id) + 1);
         while (true) {
             {
                 std::lock_guard lock(mutex);
-                if (started >= o.games) return;
+                if (started >= o.games || failure || stop_signal.load()) return;
                 ++started;
             }
             const auto [r, game] = player.play();
             std::lock_guard lock(mutex);
-            if (r == Result::None) { // dropped opening: play another, within reason
+            if (failure || stop_signal.load()) return; // the game in progress is dropped
+            if (r == Result::None) {                   // dropped opening: play another, within reason
                 if (++dropped <= 100 * o.games) --started;
                 continue;
             }
-            // Whole games only, flushed at once: an interrupted run loses at
-            // most the games in progress.
+            // Whole games only, flushed at once; a write that fails (a full
+            // disk) stops the run, and the torn game is cut off below.
             game->write(out, white_result(r));
             out.flush();
+            if (!out) {
+                failure = "datagen: writing " + o.out + " failed (is the disk full?) after " +
+                          std::to_string(sum.games) + " games of this run";
+                return;
+            }
+            whole_bytes += sizeof(nnue::GameBoard) + 4 * game->plies() + 4;
             ++sum.games;
             sum.positions += game->plies();
             (r == Result::WhiteWin ? sum.white_wins : r == Result::Draw ? sum.draws : sum.black_wins) += 1;
@@ -200,15 +259,28 @@ std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& lo
                               double(sum.positions) / secs, sum.white_wins, sum.draws, sum.black_wins,
                               int(eta) / 3600, int(eta) / 60 % 60, int(eta) % 60);
                 log << line << std::endl;
+                record(sum, whole_bytes);
             }
         }
     };
     std::vector<std::thread> threads;
     for (int i = 0; i < o.threads; ++i) threads.emplace_back(worker, i);
     for (std::thread& t : threads) t.join();
-    out.flush();
+    std::signal(SIGINT, old_int == SIG_ERR ? SIG_DFL : old_int);
+    std::signal(SIGTERM, old_term == SIG_ERR ? SIG_DFL : old_term);
+    out.close();
+    if (failure) {
+        std::error_code ec;
+        std::filesystem::resize_file(o.out, whole_bytes, ec);
+        *failure += ec ? " (and cutting it back failed: " + ec.message() + ")"
+                       : "; the file ends at its last whole game";
+    }
+    if (stop_signal.load())
+        log << "datagen: stopped by a signal after " << sum.games << " games; the file ends at a whole game"
+            << std::endl;
+    record(sum, whole_bytes);
     if (summary) *summary = sum;
-    return std::nullopt;
+    return failure;
 }
 
 } // namespace staccato

@@ -390,6 +390,7 @@ TEST_CASE("Chess960 PGN: castling as O-O from the FEN's rooks", "[data]") {
 TEST_CASE("datagen's games written as PGN read back to the same positions, scores and results", "[data]") {
     DatagenOptions o;
     o.out = temp_path("trip.games");
+    o.manifest = false;
     o.games = 6;
     o.nodes = 400;
     o.seed = 11;

@@ -5,16 +5,20 @@
 // refused without writing anything.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "staccato/datagen.h"
 #include "staccato/nnue/games.h"
+#include "staccato/nnue/manifest.h"
 #include "staccato/nnue/packed.h"
 #include "staccato/position.h"
 #include "staccato/search.h"
@@ -39,6 +43,7 @@ constexpr nnue::GameFilter KEEP_ALL{0, 1 << 20, false, false};
 std::vector<nnue::PackedPosition> generate(DatagenOptions o, const std::string& name, DatagenSummary& sum,
                                            const nnue::GameFilter& filter = KEEP_ALL) {
     o.out = temp_path(name + ".games");
+    o.manifest = false;
     std::filesystem::remove(o.out);
     std::ostringstream log;
     const auto err = run_datagen(o, log, &sum);
@@ -90,6 +95,7 @@ TEST_CASE("datagen writes whole games, and the reader keeps quiet positions labe
     }
     SECTION("a run appended to a file plays new games, not the ones already there") {
         o.out = temp_path("append.games");
+        o.manifest = false;
         std::filesystem::remove(o.out);
         std::ostringstream log;
         DatagenSummary first, second;
@@ -185,4 +191,69 @@ TEST_CASE("datagen refuses bad options and writes nothing", "[datagen]") {
     bad.out.clear();
     CHECK(refused(bad));
     CHECK(!std::filesystem::exists(o.out));
+}
+
+TEST_CASE("datagen cuts a torn last game off before appending and keeps the manifest", "[datagen]") {
+    const std::string dir = temp_path("data-folder");
+    std::filesystem::create_directories(dir);
+    DatagenOptions o;
+    o.games = 2;
+    o.nodes = 300;
+    o.seed = 7;
+    std::ostringstream log;
+    o.out = dir + "/a.games";
+    REQUIRE(!run_datagen(o, log));
+    o.out = dir + "/b.games";
+    o.seed = 8;
+    REQUIRE(!run_datagen(o, log));
+    std::ofstream(o.out, std::ios::binary | std::ios::app).write("torn game", 9); // a killed run's last bytes
+    REQUIRE(!run_datagen(o, log));
+    CHECK(log.str().find("torn game: cut back to its last whole game (9 bytes removed)") !=
+          std::string::npos);
+    std::vector<nnue::PackedPosition> all;
+    nnue::DataStats stats;
+    const auto error = nnue::read_data(o.out, KEEP_ALL, all, stats);
+    INFO(error.value_or(""));
+    REQUIRE(!error);
+    CHECK(stats.games == 4);
+    const auto lines = nnue::read_manifest(nnue::manifest_path(o.out));
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0].file == "a.games");
+    CHECK(lines[0].seeds == "7");
+    CHECK(lines[0].games == 2);
+    CHECK(lines[1].file == "b.games");
+    CHECK(lines[1].seeds == "8,8"); // two runs, the second appended
+    CHECK(lines[1].games == 4);
+    CHECK(lines[1].positions == stats.plies);
+    CHECK(lines[1].bytes == std::filesystem::file_size(o.out));
+    CHECK(lines[1].nets.starts_with("net-"));
+    CHECK(!lines[1].commits.empty());
+}
+
+TEST_CASE("a signal stops datagen at a game boundary", "[datagen]") {
+    DatagenOptions o;
+    o.out = temp_path("signalled.games");
+    o.manifest = false;
+    o.games = 100000;
+    o.nodes = 300;
+    std::ostringstream log;
+    DatagenSummary sum;
+    std::optional<std::string> error;
+    std::thread run([&] { error = run_datagen(o, log, &sum); });
+    // Without datagen's handler SIGTERM would end the test process here.
+    for (int i = 0; i < 3000 && !(std::filesystem::exists(o.out) && std::filesystem::file_size(o.out) > 0);
+         ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::raise(SIGTERM);
+    run.join();
+    CHECK(!error);
+    CHECK(log.str().find("stopped by a signal") != std::string::npos);
+    CHECK(sum.games >= 1);
+    CHECK(sum.games < 100000);
+    std::vector<nnue::PackedPosition> all;
+    nnue::DataStats stats;
+    const auto read_error = nnue::read_data(o.out, KEEP_ALL, all, stats);
+    INFO(read_error.value_or(""));
+    REQUIRE(!read_error); // whole games only
+    CHECK(stats.games == std::uint64_t(sum.games));
 }

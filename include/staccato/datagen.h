@@ -22,6 +22,7 @@ struct DatagenOptions {
     std::string book;           // EPD/FEN lines; empty = the start position
     int random_plies = -1;      // after the opening; -1 = 2 with a book, 8 without
     bool nnue = true;           // the embedded network evaluates (false: the hand-crafted evaluation)
+    bool manifest = true;       // keep out's line in the MANIFEST beside it (nnue/manifest.h)
 };
 
 struct DatagenSummary {
@@ -29,9 +30,14 @@ struct DatagenSummary {
     std::uint64_t positions = 0;
 };
 
-// Plays the games and appends the positions to `options.out`; progress goes
-// to `log`. On a bad option or an unreadable file nothing is played and the
-// reason is returned.
+// Plays the games and appends them to `options.out`; progress goes to `log`.
+// On a bad option or an unreadable file nothing is played and the reason is
+// returned. The file only ever grows by whole games: a torn last game (a
+// killed run) is cut off before appending; SIGINT or SIGTERM ends the run at
+// a game boundary, dropping the games in progress; a failed write (a full
+// disk) stops the run and cuts the torn game off again. With `manifest`, the
+// file's line in the folder's MANIFEST is kept current (every 100 games and
+// at the end).
 std::optional<std::string> run_datagen(const DatagenOptions& options, std::ostream& log,
                                        DatagenSummary* summary = nullptr);
 
