@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Keeps datagen running on the cores that nothing else needs, into one data
+# folder that lasts as long as the machine: $STACCATO_DATA, default
+# ~/staccato-work/data. Each run is one niced process with one thread and a
+# fresh seed (300 and up; 200-299 are the shared data's) writing its own file
+# s<seed>.games; datagen keeps the folder's MANIFEST (commit, net, seed,
+# games, positions, bytes of every file), so `games=<its count> seed=<its
+# seed>` with the same build rebuilds a file.
+#
+#   bench/datagen.sh start ENGINE [RUNS] [DATAGEN ARGS...]  RUNS processes (default: one a core)
+#   bench/datagen.sh pause    SIGSTOP: for timed matches and speed measurements
+#   bench/datagen.sh resume   SIGCONT
+#   bench/datagen.sh stop     SIGTERM: each run ends at a game boundary
+#   bench/datagen.sh status   the runs and the MANIFEST
+#
+# DATAGEN ARGS replace the defaults (games=1000000 nodes=5000
+# book=../shared/data/books/noob_3moves_4000.epd when it exists), e.g.
+# nodes=300 for a quick check.
+set -euo pipefail
+DATA=${STACCATO_DATA:-$HOME/staccato-work/data}
+cd "$(dirname "$0")/.."
+
+runs() { pgrep -f -- "datagen out=$DATA/s[0-9]+\.games" || true; }
+
+next_seed() { # one above every seed in the folder's file names, at least 300
+    local max=299 f n
+    for f in "$DATA"/s*.games; do
+        [ -e "$f" ] || continue
+        n=${f##*/s}; n=${n%.games}
+        [[ $n =~ ^[0-9]+$ ]] && [ "$n" -gt "$max" ] && max=$n
+    done
+    echo $((max + 1))
+}
+
+case "${1:-}" in
+start)
+    engine=${2:?usage: bench/datagen.sh start ENGINE [RUNS] [DATAGEN ARGS...]}
+    count=${3:-$(nproc)}
+    shift $(($# < 3 ? $# : 3))
+    engine=$(realpath "$engine")
+    mkdir -p "$DATA"
+    defaults=(games=1000000 nodes=5000)
+    [ -f ../shared/data/books/noob_3moves_4000.epd ] &&
+        defaults+=(book=$(realpath ../shared/data/books/noob_3moves_4000.epd))
+    for ((i = 0; i < count; ++i)); do
+        seed=$(next_seed)
+        out="$DATA/s$seed.games"
+        : >"$out" # claims the seed before the next one is chosen
+        setsid nohup nice -n 19 "$engine" datagen "out=$out" "${defaults[@]}" threads=1 "seed=$seed" "$@" \
+            >>"$DATA/s$seed.log" 2>&1 </dev/null &
+        echo "started seed $seed: $out (log $DATA/s$seed.log)"
+    done
+    ;;
+pause) for p in $(runs); do kill -STOP "$p"; done ;;
+resume) for p in $(runs); do kill -CONT "$p"; done ;;
+stop)
+    pids=$(runs)
+    for p in $pids; do kill -CONT "$p"; kill -TERM "$p"; done
+    for p in $pids; do while kill -0 "$p" 2>/dev/null; do sleep 0.1; done; done
+    ;;
+status)
+    runs | xargs -r ps -o pid=,stat=,etime=,args= -p
+    cat "$DATA/MANIFEST" 2>/dev/null || echo "no MANIFEST in $DATA"
+    ;;
+*)
+    sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
+    exit 2
+    ;;
+esac
