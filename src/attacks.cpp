@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "staccato/random.h"
+
 namespace staccato {
 
 std::string bitboard_to_string(Bitboard b) {
@@ -27,22 +29,11 @@ namespace {
 std::array<Bitboard, 102400> rook_table;
 std::array<Bitboard, 5248> bishop_table;
 
-// xorshift64* generator; magics are searched with a fixed seed so start-up is
-// deterministic.
-struct Prng {
-    std::uint64_t s;
-    std::uint64_t next() {
-        s ^= s >> 12;
-        s ^= s << 25;
-        s ^= s >> 27;
-        return s * 2685821657736338717ULL;
-    }
-    std::uint64_t sparse() { return next() & next() & next(); }
-};
-
-// The magics that the search below found with its fixed seeds, kept so that
-// start-up only has to verify them (a few ms instead of ~150 ms of search).
-// Any entry that fails verification is searched for again.
+// The magics that a search found (with the xorshift64* generator the search
+// used then), kept so that start-up only has to verify them (a few ms
+// instead of ~150 ms of search). Any entry that fails verification is
+// searched for again, with the shared generator and a fixed seed, so that
+// start-up stays deterministic.
 constexpr std::array<Bitboard, 64> BISHOP_FOUND = {
     0xC011012208034100ULL, 0x2188024092020000ULL, 0x0908520410200100ULL, 0x0008060440418024ULL,
     0x0004042000000000ULL, 0x1001040240000060ULL, 0x0004108A09200014ULL, 0xA004120821041000ULL,
@@ -93,7 +84,7 @@ Bitboard relevant_mask(PieceType pt, Square s) {
 template <bool Pext>
 void init_slider(PieceType pt, std::array<Magic, 64>& magics, Bitboard* table,
                  [[maybe_unused]] const std::array<Bitboard, 64>& found) {
-    [[maybe_unused]] Prng rng{0x9E3779B97F4A7C15ULL + pt};
+    [[maybe_unused]] Rng rng{0x9E3779B97F4A7C15ULL + pt};
     std::vector<Bitboard> occupancy(4096), reference(4096);
     std::vector<int> epoch(4096, 0);
     [[maybe_unused]] int attempt = 0;

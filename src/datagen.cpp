@@ -17,6 +17,7 @@
 #include "staccato/nnue/manifest.h"
 #include "staccato/nnue/network.h"
 #include "staccato/position.h"
+#include "staccato/selfplay.h"
 #include "staccato/thread.h"
 #include "staccato/tt.h"
 #include "staccato/uci.h"
@@ -41,53 +42,30 @@ constexpr Value OPENING_LIMIT = 400; // a random opening this lopsided is droppe
 constexpr int TT_MB = 16;
 constexpr std::uint64_t HARD_NODES_FACTOR = 10; // a soft-limited move's hard cap, in `nodes`
 
-struct Rng { // xorshift64*
-    std::uint64_t s;
-    std::uint64_t next() {
-        s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
-        return s * 2685821657736338717ULL;
-    }
-    std::size_t below(std::size_t n) { return std::size_t(next() % n); }
-};
-
-enum class Result { None, WhiteWin, Draw, BlackWin };
-
-int white_result(Result r) { return r == Result::WhiteWin ? 2 : r == Result::Draw ? 1 : 0; }
-
-// The result by the rules, if the game is over.
-Result rules_result(const Position& pos) {
-    if (count_legal_moves(pos) == 0)
-        return !pos.in_check()               ? Result::Draw
-               : pos.side_to_move() == WHITE ? Result::BlackWin
-                                             : Result::WhiteWin;
-    if (pos.is_fifty_move_draw() || pos.has_insufficient_material() ||
-        pos.is_repetition(pos.history_length()))
-        return Result::Draw;
-    return Result::None;
-}
+int white_result(GameResult r) { return r == GameResult::WhiteWin ? 2 : r == GameResult::Draw ? 1 : 0; }
 
 class GamePlayer {
   public:
-    GamePlayer(const DatagenOptions& o, const std::vector<std::string>& book, std::uint64_t seed)
-        : o_(o), book_(book), rng_{seed | 1}, tt_(TT_MB), pool_(tt_) {
+    GamePlayer(const DatagenOptions& o, const Book& book, std::uint64_t seed)
+        : o_(o), book_(book), rng_(seed), tt_(TT_MB), pool_(tt_) {
         pool_.set_network(o.nnue ? &nnue::default_network() : nullptr);
     }
 
-    // Plays one game and returns it with its result, or Result::None when the
+    // Plays one game and returns it with its result, or GameResult::None when the
     // opening was dropped.
-    std::pair<Result, std::optional<nnue::GameWriter>> play() {
+    std::pair<GameResult, std::optional<nnue::GameWriter>> play() {
         Position pos;
-        if (!opening(pos)) return {Result::None, std::nullopt};
+        if (!opening(pos)) return {GameResult::None, std::nullopt};
         tt_.clear();
         pool_.clear_history();
         nnue::GameWriter game(pos);
-        Result result = Result::None;
+        GameResult result = GameResult::None;
         int win_run = 0, draw_run = 0;
-        for (int ply = 0; result == Result::None; ++ply) {
-            if ((result = rules_result(pos)) != Result::None) break;
-            if (stop_signal.load()) return {Result::None, std::nullopt};
+        for (int ply = 0; result == GameResult::None; ++ply) {
+            if ((result = game_result(pos)) != GameResult::None) break;
+            if (stop_signal.load()) return {GameResult::None, std::nullopt};
             if (ply >= MAX_GAME_PLIES) {
-                result = Result::Draw;
+                result = GameResult::Draw;
                 break;
             }
             // A soft limit ends the search after the iteration that passes
@@ -98,17 +76,17 @@ class GamePlayer {
             limits.nodes = o_.soft ? o_.nodes * HARD_NODES_FACTOR : o_.nodes;
             tt_.new_search();
             const ThreadPool::SyncResult r = pool_.search_sync(pos, limits);
-            if (!r.best) return {Result::None, std::nullopt}; // cannot happen: the game would be over
+            if (!r.best) return {GameResult::None, std::nullopt}; // cannot happen: the game would be over
             const Value white = pos.side_to_move() == WHITE ? r.score : -r.score;
-            if (ply == 0 && std::abs(white) > OPENING_LIMIT) return {Result::None, std::nullopt};
+            if (ply == 0 && std::abs(white) > OPENING_LIMIT) return {GameResult::None, std::nullopt};
             win_run = std::abs(white) >= WIN_SCORE ? win_run + 1 : 0;
             draw_run = std::abs(white) <= DRAW_SCORE && ply >= DRAW_MIN_PLY ? draw_run + 1 : 0;
-            if (win_run >= WIN_PLIES) result = white > 0 ? Result::WhiteWin : Result::BlackWin;
-            if (draw_run >= DRAW_PLIES) result = Result::Draw;
+            if (win_run >= WIN_PLIES) result = white > 0 ? GameResult::WhiteWin : GameResult::BlackWin;
+            if (draw_run >= DRAW_PLIES) result = GameResult::Draw;
             // Every ply is written: which positions train is decided when the
             // games are read (nnue/games.h).
             game.add(r.best, white);
-            if (result == Result::None) pos.push_game_move(r.best);
+            if (result == GameResult::None) pos.push_game_move(r.best);
         }
         return {result, std::move(game)};
     }
@@ -116,44 +94,19 @@ class GamePlayer {
   private:
     // A book position (or the start position) and a few random legal moves.
     bool opening(Position& pos) {
-        const std::string fen =
-            book_.empty() ? std::string(Position::START_FEN) : book_[rng_.below(book_.size())];
-        if (pos.set_fen(fen).error) return false;
-        const int plies = o_.random_plies >= 0 ? o_.random_plies : book_.empty() ? 8 : 2;
-        for (int i = 0; i < plies; ++i) {
-            MoveList legal(pos);
-            if (legal.size() == 0) return false;
-            pos.push_game_move(legal.begin()[rng_.below(std::size_t(legal.size()))].move);
-        }
-        return rules_result(pos) == Result::None;
+        return random_opening(pos, book_,
+                              o_.random_plies >= 0 ? o_.random_plies
+                              : book_.fens.empty() ? 8
+                                                   : 2,
+                              rng_);
     }
 
     const DatagenOptions& o_;
-    const std::vector<std::string>& book_;
+    const Book& book_;
     Rng rng_;
     TranspositionTable tt_;
     ThreadPool pool_;
 };
-
-std::optional<std::vector<std::string>> read_book(const std::string& path) {
-    std::vector<std::string> lines;
-    if (path.empty()) return lines;
-    std::ifstream in(path);
-    if (!in) return std::nullopt;
-    for (std::string line; std::getline(in, line);) {
-        // EPD: the four board fields (anything after them is ignored).
-        std::istringstream fields(line);
-        std::string fen, field;
-        for (int i = 0; i < 4 && fields >> field; ++i) fen += field + ' ';
-        fen += "0 1";
-        if (Position p; !p.set_fen(fen).error) lines.push_back(fen);
-    }
-    return lines;
-}
-
-} // namespace
-
-namespace {
 
 // The evaluation that plays, for the manifest: the net's checksum or "hce".
 std::string net_name(const DatagenOptions& o) {
@@ -173,7 +126,7 @@ std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& lo
         return "datagen: games, nodes and threads must be positive (threads <= 256, random plies <= 40)";
     const auto book = read_book(o.book);
     if (!book) return "datagen: cannot read the book " + o.book;
-    if (!o.book.empty() && book->empty()) return "datagen: no valid position in " + o.book;
+    if (!o.book.empty() && book->fens.empty()) return "datagen: no valid position in " + o.book;
     // A file that a killed run or a full disk left with a torn last game is
     // cut back to its last whole game, so that the new games follow it.
     const auto before = nnue::scan_game_file(o.out);
@@ -231,7 +184,7 @@ std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& lo
             const auto [r, game] = player.play();
             std::lock_guard lock(mutex);
             if (failure || stop_signal.load()) return; // the game in progress is dropped
-            if (r == Result::None) {                   // dropped opening: play another, within reason
+            if (r == GameResult::None) {               // dropped opening: play another, within reason
                 if (++dropped <= 100 * o.games) --started;
                 continue;
             }
@@ -247,7 +200,9 @@ std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& lo
             whole_bytes += sizeof(nnue::GameBoard) + 4 * game->plies() + 4;
             ++sum.games;
             sum.positions += game->plies();
-            (r == Result::WhiteWin ? sum.white_wins : r == Result::Draw ? sum.draws : sum.black_wins) += 1;
+            (r == GameResult::WhiteWin ? sum.white_wins
+             : r == GameResult::Draw   ? sum.draws
+                                       : sum.black_wins) += 1;
             if (sum.games % 100 == 0 || sum.games == o.games) {
                 const double secs = std::max(
                     1e-3, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

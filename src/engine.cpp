@@ -19,7 +19,7 @@ Engine::Engine(Sink sink)
       pool_(std::make_unique<ThreadPool>(*tt_)), tablebases_(std::make_unique<syzygy::Tablebases>()) {
     std::random_device device;
     const auto now = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
-    strength_seeds_ = StrengthRng((std::uint64_t(device()) << 32 | device()) ^ now);
+    strength_seeds_ = Rng((std::uint64_t(device()) << 32 | device()) ^ now);
 }
 
 Engine::~Engine() {

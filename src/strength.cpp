@@ -60,21 +60,7 @@ StrengthSettings strength_settings(int elo) {
     return s;
 }
 
-std::uint64_t StrengthRng::next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-double StrengthRng::normal() {
-    // Four uniforms sum to mean 2 and variance 4/12.
-    double sum = 0;
-    for (int i = 0; i < 4; ++i) sum += uniform();
-    return (sum - 2.0) * std::sqrt(3.0);
-}
-
-Move pick_move(std::span<const StrengthCandidate> candidates, const StrengthSettings& s, StrengthRng& rng) {
+Move pick_move(std::span<const StrengthCandidate> candidates, const StrengthSettings& s, Rng& rng) {
     int best = -2 * MATE_AS_CP;
     for (const StrengthCandidate& c : candidates) best = std::max(best, comparable(c.score));
     Move chosen = candidates.empty() ? Move::none() : candidates.front().move;
@@ -93,12 +79,11 @@ Move pick_move(std::span<const StrengthCandidate> candidates, const StrengthSett
     return chosen;
 }
 
-std::int64_t natural_think_ms(std::int64_t soft_ms, StrengthRng& rng) {
+std::int64_t natural_think_ms(std::int64_t soft_ms, Rng& rng) {
     return std::int64_t(double(std::max<std::int64_t>(soft_ms, 0)) * (0.3 + 0.5 * rng.uniform()));
 }
 
-int strength_pick(std::span<const StrengthCandidate> root_moves, const StrengthSettings& s,
-                  StrengthRng& rng) {
+int strength_pick(std::span<const StrengthCandidate> root_moves, const StrengthSettings& s, Rng& rng) {
     // The best `candidates` moves of the last completed iteration, best first.
     std::array<StrengthCandidate, STRENGTH_MAX_CANDIDATES> candidates{};
     std::array<int, STRENGTH_MAX_CANDIDATES> index{};
@@ -123,7 +108,7 @@ int strength_pick(std::span<const StrengthCandidate> root_moves, const StrengthS
     return index[0];
 }
 
-void natural_pause(const TimeManager& time, StrengthRng& rng,
+void natural_pause(const TimeManager& time, Rng& rng,
                    const std::function<bool(std::int64_t ms)>& wait_for_stop) {
     if (!time.enabled()) return;
     const std::int64_t target = natural_think_ms(time.soft_ms(), rng);

@@ -142,8 +142,8 @@ void ThreadPool::main_search() {
         threads_cv_.wait(lock, [this] { return helpers_running_ == 0; });
     }
 
-    StrengthRng pick_rng(strength_ ? strength_->seed : 0);
-    StrengthRng pause_rng(pick_rng.next());
+    Rng pick_rng(strength_ ? strength_->seed : 0);
+    Rng pause_rng(pick_rng.next());
     const Worker& best = best_worker();
     int played = 0;
     if (strength_ && !best.root_moves().empty()) {

@@ -73,7 +73,7 @@ TEST_CASE("pick_move: the error makes weaker candidates win sometimes, never one
     const Move a = test::uci(pos, "e2e4"), b = test::uci(pos, "d2d4"), c = test::uci(pos, "g2g4");
     const std::vector<StrengthCandidate> candidates = {{a, 50}, {b, 30}, {c, -900}};
     int chosen_b = 0;
-    StrengthRng rng(1);
+    Rng rng(1);
     const StrengthSettings weak = strength_settings(1350);
     for (int i = 0; i < 1000; ++i) {
         const Move m = pick_move(candidates, weak, rng);
@@ -92,7 +92,7 @@ TEST_CASE("pick_move: the error makes weaker candidates win sometimes, never one
     for (int i = 0; i < 100; ++i) CHECK(pick_move(mate, weak, rng) == a);
 
     // The same seed, the same draws.
-    StrengthRng r1(42), r2(42);
+    Rng r1(42), r2(42);
     for (int i = 0; i < 100; ++i) CHECK(pick_move(candidates, weak, r1) == pick_move(candidates, weak, r2));
 }
 
@@ -101,7 +101,7 @@ TEST_CASE("strength_pick: an index among the best-scored root moves, never an un
     const Move a = test::uci(pos, "e2e4"), b = test::uci(pos, "d2d4"), c = test::uci(pos, "g1f3"),
                d = test::uci(pos, "g2g4");
     const std::vector<StrengthCandidate> root = {{a, -VALUE_INFINITE}, {b, 30}, {c, 50}, {d, -900}};
-    StrengthRng rng(7);
+    Rng rng(7);
     StrengthSettings exact = strength_settings(1350);
     exact.error_cp = 0;
     for (int i = 0; i < 20; ++i) CHECK(strength_pick(root, exact, rng) == 2);

@@ -107,7 +107,7 @@ class Engine {
     // stream, random per engine unless this fixes it (tests, reproducible
     // games). The same seed and the same commands give the same moves
     // (with one thread).
-    void set_strength_seed(std::uint64_t seed) { strength_seeds_ = StrengthRng(seed); }
+    void set_strength_seed(std::uint64_t seed) { strength_seeds_ = Rng(seed); }
     // Syzygy tablebases: the folders (separated by ':', on Windows ';';
     // empty or "<empty>": none) are scanned now, the files mapped on first
     // use. Returns what was found (and which folders were not readable).
@@ -133,7 +133,7 @@ class Engine {
     std::unique_ptr<ThreadPool> pool_;
     const nnue::Network& network() const;       // EvalFile's net
     std::unique_ptr<nnue::Network> loaded_net_; // from EvalFile; null: the embedded net
-    StrengthRng strength_seeds_;                // one seed per go under UCI_LimitStrength
+    Rng strength_seeds_;                // one seed per go under UCI_LimitStrength
     std::unique_ptr<syzygy::Tablebases> tablebases_;
     void update_tablebase_settings(); // the pool follows the Syzygy options
 };

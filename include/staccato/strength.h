@@ -11,6 +11,7 @@
 #include <functional>
 #include <span>
 
+#include "staccato/random.h"
 #include "staccato/timeman.h"
 #include "staccato/types.h"
 
@@ -39,18 +40,6 @@ struct StrengthLimit {
     std::uint64_t seed = 0;
 };
 
-// A splitmix64 stream: a fixed seed gives a fixed sequence.
-class StrengthRng {
-  public:
-    explicit StrengthRng(std::uint64_t seed = 0) : state_(seed) {}
-    std::uint64_t next();
-    double uniform() { return double(next() >> 11) * 0x1.0p-53; } // [0, 1)
-    double normal(); // about N(0, 1): the sum of four uniforms, rescaled
-
-  private:
-    std::uint64_t state_;
-};
-
 // A root move and its score from the last completed iteration.
 struct StrengthCandidate {
     Move move;
@@ -60,25 +49,25 @@ struct StrengthCandidate {
 // The move to play among `candidates` (any order, at least one): the one with
 // the highest score plus a random error of size s.error_cp, among those at
 // most s.max_loss_cp below the best (mate scores count as large cp values).
-Move pick_move(std::span<const StrengthCandidate> candidates, const StrengthSettings& s, StrengthRng& rng);
+Move pick_move(std::span<const StrengthCandidate> candidates, const StrengthSettings& s, Rng& rng);
 
 // How long to think before answering when the node budget ends the search
 // early under a clock whose soft limit is soft_ms: a random share of it, so
 // that the answer is neither instant nor the full allotment.
-std::int64_t natural_think_ms(std::int64_t soft_ms, StrengthRng& rng);
+std::int64_t natural_think_ms(std::int64_t soft_ms, Rng& rng);
 
 // The search's side of the limit. `root_moves`: every root move in the
 // search's order, with its score from the last completed iteration
 // (-VALUE_INFINITE: not searched in it). Returns the index in root_moves of
 // the move to play: pick_move among the s.candidates best of them (0 when
 // none has a score).
-int strength_pick(std::span<const StrengthCandidate> root_moves, const StrengthSettings& s, StrengthRng& rng);
+int strength_pick(std::span<const StrengthCandidate> root_moves, const StrengthSettings& s, Rng& rng);
 
 // Under a clock (`time` enabled): waits until a natural thinking time
 // (natural_think_ms of its soft limit) has passed since the search began, or
 // stop / quit arrives. `wait_for_stop(ms)` sleeps up to ms milliseconds and
 // returns whether stop or quit has arrived (at once if it already has).
-void natural_pause(const TimeManager& time, StrengthRng& rng,
+void natural_pause(const TimeManager& time, Rng& rng,
                    const std::function<bool(std::int64_t ms)>& wait_for_stop);
 
 } // namespace staccato
