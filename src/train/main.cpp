@@ -304,8 +304,9 @@ int run_training(const Options& o) {
     std::vector<double> losses(o.threads);
     const double pi = std::acos(-1.0);
     for (int epoch = state.epoch; epoch < o.epochs; ++epoch) {
-        // Cosine decay from lr to lr * final_lr_ratio over the epochs.
-        const double progress_share = o.epochs > 1 ? double(epoch) / double(o.epochs - 1) : 1.0;
+        // Cosine decay from lr to lr * final_lr_ratio over the epochs (one
+        // epoch: lr).
+        const double progress_share = o.epochs > 1 ? double(epoch) / double(o.epochs - 1) : 0.0;
         state.adam.lr = float(
             o.lr * (o.final_lr_ratio + (1 - o.final_lr_ratio) * 0.5 * (1 + std::cos(pi * progress_share))));
         std::shuffle(data.train.begin(), data.train.end(), rng);
