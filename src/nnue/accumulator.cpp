@@ -173,13 +173,14 @@ void remove_piece(const Network& net, Piece pc, Square s, Accumulator& acc) {
 namespace {
 // The output weights of `bucket` for one half (0: the side to move's).
 const std::int16_t* output_weights(const Network& net, int bucket, int half) {
-    return &net.out_weights[std::size_t(2 * bucket + half) * HIDDEN];
+    return &net.out_weights[std::size_t(bucket) * OUTPUT_INPUTS + std::size_t(half) * HIDDEN];
 }
 } // namespace
 
 // SCReLU output: sum over both halves of clamp(a, 0, QA)^2 * w, in units of
-// QA * QA * QB. |w| <= 127 (the trainer clips it), so clamp(a) * w fits in 16
-// bits and the SIMD paths can multiply in 16 bits and then pair-sum in 32.
+// QA * QA * QB. |w| <= MAX_OUTPUT_WEIGHT (the trainer clips it, arch.h), so
+// clamp(a) * w fits in 16 bits and the SIMD paths can multiply in 16 bits and
+// then pair-sum in 32.
 std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color stm, int bucket) {
     std::int32_t sum = 0;
     for (int half = 0; half < 2; ++half) {
