@@ -30,7 +30,9 @@ void clear_hash(const OptionChange& c) { c.engine.clear_hash(); }
 
 void set_eval_file(const OptionChange& c) {
     if (auto error = c.engine.set_eval_file(c.text()))
-        c.reply("EvalFile refused: " + sanitize(*error) + "; keeping " +
+        // Room for the file name and a wrong shape's message, which names
+        // both shapes.
+        c.reply("EvalFile refused: " + sanitize(*error, 300) + "; keeping " +
                 sanitize(c.engine.options().eval_file));
     else
         c.reply("EvalFile " + sanitize(c.text()) + " loaded");

@@ -15,6 +15,7 @@
 #include "staccato/nnue/report.h"
 #include "suite.h"
 #include "temp_path.h"
+#include "uci_session.h"
 
 using namespace staccato;
 using staccato::test::from_fen;
@@ -46,7 +47,8 @@ int check_children(Position& pos, const nnue::Accumulator& parent) {
 std::unique_ptr<nnue::Network> random_network(std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     auto n = std::make_unique<nnue::Network>();
-    std::uniform_int_distribution<int> ft(-400, 400), out(-127, 127), bias(-200, 400);
+    std::uniform_int_distribution<int> ft(-400, 400), out(-nnue::MAX_OUTPUT_WEIGHT, nnue::MAX_OUTPUT_WEIGHT),
+        bias(-200, 400);
     for (auto& w : n->ft_weights) w = std::int16_t(ft(rng));
     for (auto& b : n->ft_bias) b = std::int16_t(bias(rng));
     for (auto& w : n->out_weights) w = std::int16_t(out(rng));
@@ -75,13 +77,33 @@ std::vector<std::uint8_t> version_1_bytes(const nnue::Network& n) {
     };
     for (std::int16_t w : n.ft_weights) put(payload, w, 2);
     for (std::int16_t b : n.ft_bias) put(payload, b, 2);
-    for (int i = 0; i < 2 * nnue::HIDDEN; ++i) put(payload, n.out_weights[std::size_t(i)], 2);
+    for (int i = 0; i < nnue::OUTPUT_INPUTS; ++i) put(payload, n.out_weights[std::size_t(i)], 2);
     put(payload, n.out_bias[0], 4);
     std::uint64_t fnv = 0xcbf29ce484222325ULL;
     for (std::uint8_t b : payload) fnv = (fnv ^ b) * 0x100000001b3ULL;
     std::vector<std::uint8_t> file = {'S', 'T', 'A', 'C', 'N', 'N', 'U', 'E'};
-    for (int v : {1, nnue::INPUTS, nnue::HIDDEN, 1, nnue::QA, nnue::QB, nnue::SCALE}) put(file, v, 4);
+    const nnue::NetShape& s = nnue::V1_SHAPE;
+    for (std::uint32_t v : {1u, s.inputs, s.hidden, s.activation, s.qa, s.qb, s.scale}) put(file, v, 4);
     put(file, fnv, 8);
+    file.insert(file.end(), payload.begin(), payload.end());
+    return file;
+}
+
+// A current-version net file of any shape, zero weights, its checksum right:
+// what a trainer built for another architecture would write.
+std::vector<std::uint8_t> net_file_of_shape(const nnue::NetShape& shape) {
+    const std::vector<std::uint8_t> payload(nnue::payload_bytes(shape), 0);
+    std::uint64_t fnv = 0xcbf29ce484222325ULL;
+    for (std::uint8_t b : payload) fnv = (fnv ^ b) * 0x100000001b3ULL;
+    std::vector<std::uint8_t> file = {'S', 'T', 'A', 'C', 'N', 'N', 'U', 'E'};
+    auto put = [&](std::uint64_t v, int bytes) {
+        for (int i = 0; i < bytes; ++i) file.push_back(std::uint8_t(v >> (8 * i)));
+    };
+    put(nnue::FILE_VERSION, 4);
+    for (std::uint32_t v :
+         {shape.inputs, shape.hidden, shape.activation, shape.qa, shape.qb, shape.scale, shape.buckets})
+        put(v, 4);
+    put(fnv, 8);
     file.insert(file.end(), payload.begin(), payload.end());
     return file;
 }
@@ -225,12 +247,11 @@ TEST_CASE("a net file round-trips and every fault is refused with the net kept",
     bad_magic[0] = 'X';
     refused(bad_magic, "bad magic");
     auto other_arch = good;
-    other_arch[8 + 4 + 4] = 0;     // hidden size 256 -> 0 (little-endian low byte)
-    other_arch[8 + 4 + 4 + 1] = 2; // 512
-    refused(other_arch, "architecture");
+    other_arch[8 + 4 + 4] ^= 0x80; // another hidden size (little-endian low byte)
+    refused(other_arch, "the engine expects");
     auto other_buckets = good;
-    other_buckets[8 + 4 * 7] = 4; // output buckets 8 -> 4
-    refused(other_buckets, "architecture");
+    other_buckets[8 + 4 * 7] ^= 0x04; // another bucket count
+    refused(other_buckets, "the engine expects");
     auto future = good;
     future[8] = 3; // version 3
     refused(future, "version");
@@ -245,6 +266,63 @@ TEST_CASE("a net file round-trips and every fault is refused with the net kept",
     CHECK(nnue::load_file(std::filesystem::temp_directory_path().string(), target));
     CHECK(nnue::load_file("/nonexistent/net.nnue", target));
     CHECK(target.ft_weights == before.ft_weights);
+}
+
+TEST_CASE("a net file of another shape is refused naming both shapes", "[nnue]") {
+    // The engine's own shape, written the way the messages name it.
+    CHECK(nnue::describe(nnue::SHAPE) == std::to_string(nnue::INPUTS) + "->" + std::to_string(nnue::HIDDEN) +
+                                             "x2, " + std::to_string(nnue::OUTPUT_BUCKETS) + " buckets");
+    // The zero net of the engine's shape loads: the helper writes good files.
+    nnue::Network n;
+    REQUIRE(!nnue::deserialize(net_file_of_shape(nnue::SHAPE), n));
+
+    nnue::NetShape wider = nnue::SHAPE, fewer_buckets = nnue::SHAPE, other_qa = nnue::SHAPE;
+    wider.hidden *= 2;
+    fewer_buckets.buckets /= 2;
+    other_qa.qa = nnue::QA / 2;
+    for (const nnue::NetShape& shape : {wider, fewer_buckets, other_qa}) {
+        const std::string path = write_temp("staccato-shape.nnue", net_file_of_shape(shape));
+        nnue::Network target = *random_network(3);
+        const nnue::Network before = target;
+        const auto error = nnue::load_file(path, target);
+        REQUIRE(error);
+        INFO(*error);
+        const bool quantisation = shape.qa != nnue::QA;
+        // "PATH: this net is <its shape>; the engine expects <SHAPE>"
+        CHECK(*error == path + ": this net is " + nnue::describe(shape, quantisation) +
+                            "; the engine expects " + nnue::describe(nnue::SHAPE, quantisation));
+        CHECK_THAT(*error, Catch::Contains("x2, ") && Catch::Contains("; the engine expects "));
+        if (quantisation)
+            CHECK_THAT(*error, Catch::Contains("QA " + std::to_string(nnue::QA / 2)) &&
+                                   Catch::Contains("QA " + std::to_string(nnue::QA)));
+        CHECK(target.ft_weights == before.ft_weights);
+        CHECK(target.out_weights == before.out_weights);
+    }
+
+    // The engine's shape in the header but a size that does not fit it: the
+    // message gives both sizes and the shape the header claims.
+    auto cut = net_file_of_shape(nnue::SHAPE);
+    cut.resize(cut.size() - 2 * nnue::HIDDEN);
+    const auto error = nnue::deserialize(cut, n);
+    REQUIRE(error);
+    CHECK(*error == "net file has " + std::to_string(cut.size()) + " bytes, expected " +
+                        std::to_string(nnue::FILE_BYTES) + " for " + nnue::describe(nnue::SHAPE));
+}
+
+TEST_CASE("EvalFile with a net of another shape answers with both shapes over UCI", "[nnue][uci]") {
+    test::UciSession s;
+    s.send("position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    const std::string report = s.engine.eval_report();
+    nnue::NetShape wider = nnue::SHAPE;
+    wider.hidden *= 2;
+    const std::string path = write_temp("staccato-wider.nnue", net_file_of_shape(wider));
+    s.send("setoption name EvalFile value " + path);
+    CHECK(s.last() == "info string EvalFile refused: " + path + ": this net is " + nnue::describe(wider) +
+                          "; the engine expects " + nnue::describe(nnue::SHAPE) + "; keeping " +
+                          std::string(EMBEDDED_NET));
+    // The current net stays in use.
+    CHECK(s.engine.options().eval_file == std::string(EMBEDDED_NET));
+    CHECK(s.engine.eval_report() == report);
 }
 
 TEST_CASE("the output bucket follows the piece count", "[nnue]") {
@@ -280,8 +358,8 @@ TEST_CASE("a version-1 net file loads with its output layer in every bucket", "[
     CHECK(loaded.ft_bias == original->ft_bias);
     for (int b = 0; b < nnue::OUTPUT_BUCKETS; ++b) {
         INFO("bucket " << b);
-        CHECK(std::equal(original->out_weights.begin(), original->out_weights.begin() + 2 * nnue::HIDDEN,
-                         loaded.out_weights.begin() + b * 2 * nnue::HIDDEN));
+        CHECK(std::equal(original->out_weights.begin(), original->out_weights.begin() + nnue::OUTPUT_INPUTS,
+                         loaded.out_weights.begin() + b * nnue::OUTPUT_INPUTS));
         CHECK(loaded.out_bias[std::size_t(b)] == original->out_bias[0]);
     }
     // Written back, it is a current (version-2) file that reads the same.

@@ -35,17 +35,14 @@ DirtyPieces dirty_pieces(const Position& pos, Move m) {
 
 namespace {
 
-#if !defined(__AVX512BW__) && defined(__AVX2__)
-std::int32_t horizontal_sum(__m256i v) {
-    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
-    return _mm_cvtsi128_si32(s);
-}
-#endif
-
+// The feature transformer's weights of one input (HIDDEN of them).
 const std::int16_t* row(const Network& net, Color view, Piece pc, Square s) {
     return &net.ft_weights[std::size_t(feature_index(view, pc, s)) * HIDDEN];
+}
+
+// The output weights of `bucket` for one half (0: the side to move's).
+const std::int16_t* output_weights(const Network& net, int bucket, int half) {
+    return &net.out_weights[std::size_t(bucket) * OUTPUT_INPUTS + std::size_t(half) * HIDDEN];
 }
 
 } // namespace
@@ -86,8 +83,9 @@ void update_scalar(const Network& net, const Accumulator& parent, const DirtyPie
 #if defined(__AVX512BW__) || defined(__AVX2__)
 namespace {
 
-// One register of int16 neurons; the rows and the accumulators are 64-byte
-// aligned and HIDDEN is a multiple of the register's width.
+// One register of int16 neurons (or, for the output's sums, of int32); the
+// rows and the accumulators are 64-byte aligned and HIDDEN is a multiple of
+// the register's width. Every SIMD loop below is written once, through these.
 #if defined(__AVX512BW__)
 using Vec = __m512i;
 constexpr int LANES = 32;
@@ -95,6 +93,22 @@ inline Vec load(const std::int16_t* p) { return _mm512_load_si512(p); }
 inline void store(std::int16_t* p, Vec v) { _mm512_store_si512(p, v); }
 inline Vec add(Vec a, Vec b) { return _mm512_add_epi16(a, b); }
 inline Vec sub(Vec a, Vec b) { return _mm512_sub_epi16(a, b); }
+inline Vec splat(std::int16_t x) { return _mm512_set1_epi16(x); }
+inline Vec zero() { return _mm512_setzero_si512(); }
+inline Vec vmin(Vec a, Vec b) { return _mm512_min_epi16(a, b); }
+inline Vec vmax(Vec a, Vec b) { return _mm512_max_epi16(a, b); }
+inline Vec mullo(Vec a, Vec b) { return _mm512_mullo_epi16(a, b); }
+// Products of adjacent int16 pairs, summed into int32 lanes.
+inline Vec madd(Vec a, Vec b) { return _mm512_madd_epi16(a, b); }
+inline Vec add32(Vec a, Vec b) { return _mm512_add_epi32(a, b); }
+// Through memory: GCC 12 warns about _mm512_reduce_add_epi32's own code.
+inline std::int32_t sum32(Vec v) {
+    alignas(64) std::array<std::int32_t, 16> lanes;
+    _mm512_store_si512(lanes.data(), v);
+    std::int32_t total = 0;
+    for (std::int32_t lane : lanes) total += lane;
+    return total;
+}
 #else
 using Vec = __m256i;
 constexpr int LANES = 16;
@@ -102,6 +116,19 @@ inline Vec load(const std::int16_t* p) { return _mm256_load_si256(reinterpret_ca
 inline void store(std::int16_t* p, Vec v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
 inline Vec add(Vec a, Vec b) { return _mm256_add_epi16(a, b); }
 inline Vec sub(Vec a, Vec b) { return _mm256_sub_epi16(a, b); }
+inline Vec splat(std::int16_t x) { return _mm256_set1_epi16(x); }
+inline Vec zero() { return _mm256_setzero_si256(); }
+inline Vec vmin(Vec a, Vec b) { return _mm256_min_epi16(a, b); }
+inline Vec vmax(Vec a, Vec b) { return _mm256_max_epi16(a, b); }
+inline Vec mullo(Vec a, Vec b) { return _mm256_mullo_epi16(a, b); }
+inline Vec madd(Vec a, Vec b) { return _mm256_madd_epi16(a, b); }
+inline Vec add32(Vec a, Vec b) { return _mm256_add_epi32(a, b); }
+inline std::int32_t sum32(Vec v) {
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return _mm_cvtsi128_si32(s);
+}
 #endif
 static_assert(HIDDEN % LANES == 0);
 
@@ -170,16 +197,10 @@ void remove_piece(const Network& net, Piece pc, Square s, Accumulator& acc) {
     }
 }
 
-namespace {
-// The output weights of `bucket` for one half (0: the side to move's).
-const std::int16_t* output_weights(const Network& net, int bucket, int half) {
-    return &net.out_weights[std::size_t(2 * bucket + half) * HIDDEN];
-}
-} // namespace
-
 // SCReLU output: sum over both halves of clamp(a, 0, QA)^2 * w, in units of
-// QA * QA * QB. |w| <= 127 (the trainer clips it), so clamp(a) * w fits in 16
-// bits and the SIMD paths can multiply in 16 bits and then pair-sum in 32.
+// QA * QA * QB. |w| <= MAX_OUTPUT_WEIGHT (the trainer clips it, arch.h), so
+// clamp(a) * w fits in 16 bits and the SIMD path can multiply in 16 bits and
+// then pair-sum in 32: c * (c * w) with madd.
 std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color stm, int bucket) {
     std::int32_t sum = 0;
     for (int half = 0; half < 2; ++half) {
@@ -194,38 +215,18 @@ std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color
 }
 
 std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm, int bucket) {
-#if defined(__AVX512BW__)
-    const __m512i zero = _mm512_setzero_si512(), qa = _mm512_set1_epi16(QA);
-    __m512i sum = _mm512_setzero_si512();
+#if defined(__AVX512BW__) || defined(__AVX2__)
+    const Vec low = zero(), high = splat(QA);
+    Vec sum = zero(); // int32 lanes
     for (int half = 0; half < 2; ++half) {
         const std::int16_t* a = acc.values[half == 0 ? stm : ~stm].data();
         const std::int16_t* w = output_weights(net, bucket, half);
-        for (int j = 0; j < HIDDEN; j += 32) {
-            const __m512i c = _mm512_min_epi16(_mm512_max_epi16(_mm512_load_si512(a + j), zero), qa);
-            const __m512i cw = _mm512_mullo_epi16(c, _mm512_load_si512(w + j));
-            sum = _mm512_add_epi32(sum, _mm512_madd_epi16(c, cw));
+        for (int j = 0; j < HIDDEN; j += LANES) {
+            const Vec c = vmin(vmax(load(a + j), low), high);
+            sum = add32(sum, madd(c, mullo(c, load(w + j))));
         }
     }
-    alignas(64) std::array<std::int32_t, 16> lanes;
-    _mm512_store_si512(lanes.data(), sum);
-    std::int32_t total = 0;
-    for (std::int32_t lane : lanes) total += lane;
-    return total;
-#elif defined(__AVX2__)
-    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(QA);
-    __m256i sum = _mm256_setzero_si256();
-    for (int half = 0; half < 2; ++half) {
-        const std::int16_t* a = acc.values[half == 0 ? stm : ~stm].data();
-        const std::int16_t* w = output_weights(net, bucket, half);
-        for (int j = 0; j < HIDDEN; j += 16) {
-            const __m256i c = _mm256_min_epi16(
-                _mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(a + j)), zero), qa);
-            const __m256i cw =
-                _mm256_mullo_epi16(c, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + j)));
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(c, cw));
-        }
-    }
-    return horizontal_sum(sum);
+    return sum32(sum);
 #else
     return output_sum_scalar(net, acc, stm, bucket);
 #endif

@@ -12,8 +12,6 @@ namespace staccato::nnue {
 namespace {
 
 constexpr char MAGIC[8] = {'S', 'T', 'A', 'C', 'N', 'N', 'U', 'E'};
-constexpr std::uint32_t VERSION = 2;
-constexpr std::uint32_t ACTIVATION_SCRELU = 1;
 
 std::uint64_t fnv1a(std::span<const std::uint8_t> bytes) {
     std::uint64_t h = 0xcbf29ce484222325ULL;
@@ -68,9 +66,8 @@ std::vector<std::uint8_t> serialize(const Network& net) {
 
     std::vector<std::uint8_t> file(std::begin(MAGIC), std::end(MAGIC));
     Writer h(file);
-    for (std::uint32_t v :
-         {VERSION, std::uint32_t(INPUTS), std::uint32_t(HIDDEN), ACTIVATION_SCRELU, std::uint32_t(QA),
-          std::uint32_t(QB), std::uint32_t(SCALE), std::uint32_t(OUTPUT_BUCKETS)})
+    for (std::uint32_t v : {FILE_VERSION, SHAPE.inputs, SHAPE.hidden, SHAPE.activation, SHAPE.qa, SHAPE.qb,
+                            SHAPE.scale, SHAPE.buckets})
         h.put(v);
     h.put(fnv1a(payload));
     file.insert(file.end(), payload.begin(), payload.end());
@@ -82,27 +79,30 @@ std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Netw
     if (std::memcmp(bytes.data(), MAGIC, sizeof MAGIC) != 0) return "not a Staccato net file (bad magic)";
     Reader h(bytes.subspan(sizeof MAGIC));
     const std::uint32_t version = h.get<std::uint32_t>();
-    if (version != VERSION && version != 1)
-        return "net file version " + std::to_string(version) + ", expected 1 or " + std::to_string(VERSION);
-    const std::uint32_t inputs = h.get<std::uint32_t>(), hidden = h.get<std::uint32_t>(),
-                        activation = h.get<std::uint32_t>(), qa = h.get<std::uint32_t>(),
-                        qb = h.get<std::uint32_t>(), scale = h.get<std::uint32_t>();
-    if (version != 1 && bytes.size() < HEADER_BYTES)
+    if (version != FILE_VERSION && version != 1)
+        return "net file version " + std::to_string(version) + ", expected 1 or " +
+               std::to_string(FILE_VERSION);
+    if (bytes.size() < header_bytes(version))
         return "not a net file (" + std::to_string(bytes.size()) + " bytes)";
-    const std::uint32_t buckets = version == 1 ? 1 : h.get<std::uint32_t>();
-    if (inputs != INPUTS || hidden != HIDDEN || activation != ACTIVATION_SCRELU || qa != QA || qb != QB ||
-        scale != SCALE || buckets != (version == 1 ? 1u : std::uint32_t(OUTPUT_BUCKETS)))
-        return "net architecture " + std::to_string(inputs) + "->" + std::to_string(hidden) + "x2->1x" +
-               std::to_string(buckets) + " buckets (activation " + std::to_string(activation) + ", QA " +
-               std::to_string(qa) + ", QB " + std::to_string(qb) + ", scale " + std::to_string(scale) +
-               "), this engine reads " + std::to_string(INPUTS) + "->" + std::to_string(HIDDEN) + "x2->1x" +
-               std::to_string(OUTPUT_BUCKETS) + " buckets, SCReLU";
+    NetShape shape{};
+    for (std::uint32_t* field :
+         {&shape.inputs, &shape.hidden, &shape.activation, &shape.qa, &shape.qb, &shape.scale})
+        *field = h.get<std::uint32_t>();
+    shape.buckets = version == 1 ? 1 : h.get<std::uint32_t>();
+    const NetShape& expected_shape = version == 1 ? V1_SHAPE : SHAPE;
+    if (shape != expected_shape) {
+        // Name the quantisation too where that is what differs.
+        const bool quantisation = shape.activation != SHAPE.activation || shape.qa != SHAPE.qa ||
+                                  shape.qb != SHAPE.qb || shape.scale != SHAPE.scale;
+        return "this net is " + describe(shape, quantisation) + "; the engine expects " +
+               describe(SHAPE, quantisation);
+    }
     const std::uint64_t checksum = h.get<std::uint64_t>();
-    const std::size_t expected = version == 1 ? V1_FILE_BYTES : FILE_BYTES;
+    const std::size_t expected = file_bytes(shape, version);
     if (bytes.size() != expected)
         return "net file has " + std::to_string(bytes.size()) + " bytes, expected " +
-               std::to_string(expected);
-    const auto payload = bytes.subspan(version == 1 ? V1_HEADER_BYTES : HEADER_BYTES);
+               std::to_string(expected) + " for " + describe(shape);
+    const auto payload = bytes.subspan(header_bytes(version));
     if (fnv1a(payload) != checksum) return "net file checksum mismatch (corrupted)";
     auto fresh = std::make_unique<Network>();
     Reader p(payload);
@@ -110,10 +110,11 @@ std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Netw
     p.get(fresh->ft_bias);
     if (version == 1) {
         // One output layer: every bucket gets a copy.
-        p.get(std::span(fresh->out_weights.data(), 2 * HIDDEN));
+        p.get(std::span(fresh->out_weights.data(), OUTPUT_INPUTS));
         fresh->out_bias[0] = p.get<std::int32_t>();
         for (int b = 1; b < OUTPUT_BUCKETS; ++b) {
-            std::copy_n(fresh->out_weights.begin(), 2 * HIDDEN, fresh->out_weights.begin() + b * 2 * HIDDEN);
+            std::copy_n(fresh->out_weights.begin(), OUTPUT_INPUTS,
+                        fresh->out_weights.begin() + b * OUTPUT_INPUTS);
             fresh->out_bias[std::size_t(b)] = fresh->out_bias[0];
         }
     } else {

@@ -25,10 +25,11 @@ Features features_of(const nnue::PackedPosition& p, bool mirror) {
 
 void Model::init_random(std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    // Feature transformer: about 32 of 768 inputs are active, so a small
-    // spread keeps the accumulators inside SCReLU's [0, 1] at the start.
-    std::normal_distribution<float> ft(0.0f, 1.0f / std::sqrt(32.0f));
-    std::normal_distribution<float> out(0.0f, 1.0f / std::sqrt(float(2 * HIDDEN)));
+    // Feature transformer: at most MAX_ACTIVE_INPUTS of the INPUTS are
+    // active, so a small spread keeps the accumulators inside SCReLU's clip
+    // at the start.
+    std::normal_distribution<float> ft(0.0f, 1.0f / std::sqrt(float(nnue::MAX_ACTIVE_INPUTS)));
+    std::normal_distribution<float> out(0.0f, 1.0f / std::sqrt(float(OUTPUT_INPUTS)));
     for (std::size_t i = Layout::FT_WEIGHTS; i < Layout::FT_BIAS; ++i) params[i] = ft(rng) * 0.5f;
     for (std::size_t i = Layout::FT_BIAS; i < Layout::OUT_WEIGHTS; ++i) params[i] = 0.0f;
     for (std::size_t i = Layout::OUT_WEIGHTS; i < Layout::OUT_BIAS; ++i) params[i] = out(rng);
@@ -82,9 +83,9 @@ void accumulate(const Model& m, const Features& f, Hidden& h) {
     }
 }
 
-// Clamped to [0, 1]; min and max rather than std::clamp, so that the loops
-// below compile to vector instructions.
-float crelu(float x) { return std::min(std::max(x, 0.0f), 1.0f); }
+// Clamped to [0, SCRELU_CLIP]; min and max rather than std::clamp, so that
+// the loops below compile to vector instructions.
+float crelu(float x) { return std::min(std::max(x, 0.0f), nnue::SCRELU_CLIP); }
 
 // The output layer of the position's bucket. The sum runs in LANES partial
 // sums, added at the end: without it the float sum is one chain of
@@ -124,8 +125,8 @@ float accumulate_gradient(const Model& m, const Features& f, float t, std::vecto
     accumulate(m, f, h);
     const int bucket = nnue::output_bucket(f.count);
     const float out = output(m, h, bucket);
-    // The net's output is in SCALE-centipawn units: p = sigmoid(out * SCALE / 400).
-    const float k = float(nnue::SCALE) / 400.0f;
+    // The net's output is in SCALE-centipawn units: p = sigmoid(out * SCALE / WIN_SCALE).
+    const float k = float(nnue::SCALE) / WIN_SCALE;
     const float p = win_probability(out * nnue::SCALE);
     const float diff = p - t;
     const float g = 2.0f * diff * p * (1.0f - p) * k; // d loss / d out
@@ -141,9 +142,9 @@ float accumulate_gradient(const Model& m, const Features& f, float t, std::vecto
         const float cs = crelu(s), cn = crelu(n);
         gs_out[j] = g * cs * cs;
         gn_out[j] = g * cn * cn;
-        // SCReLU's slope, 2x inside (0, 1) and zero outside: cs is 0 below,
-        // so only the upper end needs a factor.
-        const float fs = s < 1.0f ? 2.0f : 0.0f, fn = n < 1.0f ? 2.0f : 0.0f;
+        // SCReLU's slope, 2x inside (0, SCRELU_CLIP) and zero outside: cs is
+        // 0 below, so only the upper end needs a factor.
+        const float fs = s < nnue::SCRELU_CLIP ? 2.0f : 0.0f, fn = n < nnue::SCRELU_CLIP ? 2.0f : 0.0f;
         ds[j] = g * w[j] * fs * cs;
         dn[j] = g * w[HIDDEN + j] * fn * cn;
     }

@@ -1,5 +1,6 @@
-// staccato-train's model: the engine's network (nnue/network.h) in floating
-// point, with its forward and backward passes and the AdamW optimiser.
+// staccato-train's model: the engine's network (nnue/arch.h says what it is)
+// in floating point, with its forward and backward passes and the AdamW
+// optimiser.
 #pragma once
 
 #include <cmath>
@@ -16,6 +17,7 @@ namespace staccato::train {
 using nnue::HIDDEN;
 using nnue::INPUTS;
 using nnue::OUTPUT_BUCKETS;
+using nnue::OUTPUT_INPUTS;
 
 // All parameters in one flat array, so that the optimiser, the gradient sums
 // and the checkpoints treat them alike.
@@ -23,24 +25,22 @@ struct Layout {
     static constexpr std::size_t FT_WEIGHTS = 0;
     static constexpr std::size_t FT_BIAS = FT_WEIGHTS + std::size_t(INPUTS) * HIDDEN;
     static constexpr std::size_t OUT_WEIGHTS = FT_BIAS + HIDDEN;
-    static constexpr std::size_t OUT_BIAS = OUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
+    static constexpr std::size_t OUT_BIAS = OUT_WEIGHTS + OUTPUT_BUCKETS * OUTPUT_INPUTS;
     static constexpr std::size_t SIZE = OUT_BIAS + OUTPUT_BUCKETS;
-    // Where one bucket's output layer (2 x HIDDEN weights) and bias lie.
+    // Where one bucket's output layer (OUTPUT_INPUTS weights) and bias lie.
     static constexpr std::size_t out_weights(int bucket) {
-        return OUT_WEIGHTS + std::size_t(bucket) * 2 * HIDDEN;
+        return OUT_WEIGHTS + std::size_t(bucket) * OUTPUT_INPUTS;
     }
     static constexpr std::size_t out_bias(int bucket) { return OUT_BIAS + std::size_t(bucket); }
 };
 
-// Weights are kept where quantisation cannot overflow: |w| * QB <= 127 for the
-// output layer (the engine multiplies a clamped activation of up to QA by it
-// in 16 bits), and the same bound for the feature transformer.
-constexpr float WEIGHT_CLIP = 1.98f;
+// Weights are kept where quantisation cannot overflow (arch.h).
+using nnue::WEIGHT_CLIP;
 
 // The features of one position: both perspectives' active inputs.
 struct Features {
     int count = 0;
-    std::array<std::uint16_t, 32> stm{}, nstm{}; // side to move's view, the other side's view
+    std::array<std::uint16_t, nnue::MAX_ACTIVE_INPUTS> stm{}, nstm{}; // side to move's view, the other side's
 };
 // With `mirror`, files a..h become h..a: a position without castling rights
 // is as good a training example mirrored (chess is left-right symmetric then).
@@ -62,8 +62,10 @@ struct Model {
 // The training target: a blend of the search score's win probability and the
 // game's result, both from the side to move's view. `wdl` weights the result.
 float target(const nnue::PackedPosition& p, float wdl);
-// sigmoid of centipawns: the expected score 1 / (1 + e^(-cp / 400)).
-inline float win_probability(float cp) { return 1.0f / (1.0f + std::exp(-cp / 400.0f)); }
+// sigmoid of centipawns: the expected score 1 / (1 + e^(-cp / WIN_SCALE)).
+// WIN_SCALE is the data's centipawn scale, not the net's (nnue::SCALE).
+constexpr float WIN_SCALE = 400.0f;
+inline float win_probability(float cp) { return 1.0f / (1.0f + std::exp(-cp / WIN_SCALE)); }
 
 // Adds the loss gradient of one position to `grad` (same layout as params);
 // returns the position's loss (sigmoid(out) - target)^2.

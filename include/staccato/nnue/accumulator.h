@@ -51,8 +51,8 @@ Value evaluate(const Network& net, const Accumulator& acc, Color stm, int piece_
 Value evaluate(const Network& net, const Position& pos);
 
 // The output layer's raw sum, written twice: a plain loop and the SIMD path
-// the engine uses when the build has AVX2 or AVX-512 (the same as the plain
-// loop otherwise). Tests check that both agree bit for bit.
+// the engine uses when the build has AVX2 or AVX-512 (one body for both; the
+// plain loop otherwise). Tests check that both agree bit for bit.
 std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color stm, int bucket);
 std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm, int bucket);
 

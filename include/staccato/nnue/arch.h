@@ -1,0 +1,169 @@
+// What the evaluation network is, in one place: its inputs and how they are
+// numbered, its size, its activation, its output buckets, how its weights are
+// quantised, and the shape fields its file records. The engine (network.h,
+// accumulator.cpp), the trainer (src/train/model.*) and the net file's check
+// (network.cpp) all read these names; nothing else restates the numbers.
+//
+//   INPUTS per perspective       one per (colour relative to the perspective,
+//                                piece type, square), the board flipped for
+//                                Black: feature_index()
+//     -> HIDDEN int16 neurons    the feature transformer, one set of weights
+//                                shared by both perspectives: the accumulator
+//     -> SCReLU                  clamp to [0, 1] and square (the quantised
+//                                engine: clamp to [0, QA])
+//     -> 1 output                from OUTPUT_INPUTS = both perspectives'
+//                                neurons, the side to move's first, through
+//                                one of OUTPUT_BUCKETS output layers chosen by
+//                                the number of pieces: output_bucket()
+//
+// describe() writes a shape the way messages name it: "INPUTS->HIDDENx2,
+// OUTPUT_BUCKETS buckets" (inputs -> neurons x the two perspectives).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "staccato/types.h"
+
+namespace staccato::nnue {
+
+// ---------------------------------------------------------------- inputs
+
+// The inputs of one perspective: the perspective's own pieces first, then
+// the other side's, each by piece type (pawn .. king) and square.
+constexpr int INPUT_COLOURS = 2; // relative to the perspective: own, other
+constexpr int INPUTS = INPUT_COLOURS * PIECE_TYPE_NB * SQUARE_NB;
+static_assert(INPUTS == 768);
+
+// At most one active input per piece on the board, in each perspective.
+constexpr int MAX_ACTIVE_INPUTS = 32;
+
+// The input index of piece `pc` on `s`, seen from `view`. Black sees the
+// board upside down (flip_rank) and its own pieces as "own", so that both
+// perspectives share one set of weights and a position and its colour-flipped
+// mirror image evaluate the same. Every user of the inputs (the engine's
+// accumulator, the trainer's features) calls this; none computes an index.
+constexpr int feature_index(Color view, Piece pc, Square s) {
+    const int relative_colour = color_of(pc) == view ? 0 : 1;
+    const Square square = view == WHITE ? s : flip_rank(s);
+    return (relative_colour * PIECE_TYPE_NB + type_of(pc)) * SQUARE_NB + square;
+}
+static_assert(feature_index(WHITE, W_PAWN, SQ_A1) == 0);
+static_assert(feature_index(BLACK, B_KING, SQ_A1) == INPUTS / INPUT_COLOURS - 8); // a1 seen as a8
+static_assert(feature_index(WHITE, B_KING, SQ_H8) == INPUTS - 1);
+
+// ---------------------------------------------------------------- hidden layer
+
+// Neurons of the feature transformer, per perspective (one accumulator half).
+// The SIMD code (accumulator.cpp) needs a multiple of eight registers' width.
+constexpr int HIDDEN = 256;
+
+// The output layer reads both perspectives' neurons: the side to move's
+// HIDDEN first, then the other side's.
+constexpr int OUTPUT_INPUTS = 2 * HIDDEN;
+
+// ---------------------------------------------------------------- activation
+
+// SCReLU: clamp(x, 0, SCRELU_CLIP) squared. The trainer works in floating
+// point with SCRELU_CLIP; the engine's accumulators are the same values times
+// QA, so it clamps to [0, QA].
+constexpr float SCRELU_CLIP = 1.0f;
+// The activation's code in the net file's header.
+constexpr std::uint32_t ACTIVATION_SCRELU = 1;
+
+// ---------------------------------------------------------------- output buckets
+
+// One output layer (OUTPUT_INPUTS weights and a bias) per bucket, so that the
+// last layer can weigh the same features differently in the opening, the
+// middlegame and the endgame (a passed pawn, a king in the centre) at no cost
+// to the incremental update: only the chosen bucket's weights are read.
+constexpr int OUTPUT_BUCKETS = 8;
+constexpr int BUCKET_MIN_PIECES = 2; // the two kings: bucket 0 starts there
+constexpr int PIECES_PER_BUCKET = 4; // 2-5 pieces, 6-9, ...
+
+// The output layer used with `piece_count` pieces on the board (kings
+// included): 2-5 pieces use the first, 30-32 the last.
+constexpr int output_bucket(int piece_count) {
+    return std::clamp((piece_count - BUCKET_MIN_PIECES) / PIECES_PER_BUCKET, 0, OUTPUT_BUCKETS - 1);
+}
+// A full board reaches the last bucket and no further: every bucket is used.
+static_assert((MAX_ACTIVE_INPUTS - BUCKET_MIN_PIECES) / PIECES_PER_BUCKET == OUTPUT_BUCKETS - 1);
+
+// ---------------------------------------------------------------- quantisation
+
+// Weights are trained in floating point and stored as integers:
+//   feature-transformer weights and biases  x QA  (int16)
+//   output weights                           x QB  (int16)
+//   output bias                              x QA * QB  (int32)
+// The engine's output is then in units of QA * QB; times SCALE / (QA * QB) it
+// is centipawns (the trainer's output times SCALE is the same).
+constexpr int QA = 255;
+constexpr int QB = 64;
+constexpr int SCALE = 400;
+
+// The engine multiplies a clamped activation (at most QA) by an output weight
+// in 16 bits, so quantised output weights stay within MAX_OUTPUT_WEIGHT...
+constexpr int MAX_OUTPUT_WEIGHT = 127;
+static_assert(QA * MAX_OUTPUT_WEIGHT <= std::numeric_limits<std::int16_t>::max());
+// ...which the trainer keeps by clipping every weight to [-WEIGHT_CLIP,
+// WEIGHT_CLIP] (the feature transformer's too, for the same margin).
+constexpr float WEIGHT_CLIP = 1.98f;
+static_assert(WEIGHT_CLIP * QB + 0.5f < MAX_OUTPUT_WEIGHT + 1, "rounds to at most MAX_OUTPUT_WEIGHT");
+
+// ---------------------------------------------------------------- the net file
+
+// The net file (all integers little-endian):
+//   "STACNNUE"                 8 bytes
+//   version                    u32 (FILE_VERSION)
+//   the shape                  u32 x 7 (NetShape's fields in order; a version-1
+//                              file has no bucket count: one output layer)
+//   checksum                   u64: FNV-1a over the payload bytes
+//   payload                    ft_weights, ft_bias, out_weights (int16),
+//                              out_bias (int32 x buckets)
+// A file is read only when its shape is the engine's (SHAPE), or a version-1
+// file's is the same with one bucket.
+constexpr std::uint32_t FILE_VERSION = 2;
+
+struct NetShape {
+    std::uint32_t inputs, hidden, activation, qa, qb, scale, buckets;
+    bool operator==(const NetShape&) const = default;
+};
+constexpr NetShape SHAPE = {INPUTS, HIDDEN, ACTIVATION_SCRELU, QA, QB, SCALE, OUTPUT_BUCKETS};
+
+// The bytes of a net file's parts, for a shape and a file version.
+constexpr std::size_t header_bytes(std::uint32_t version) {
+    return 8 + 4 + 4 * (version == 1 ? 6 : 7) + 8; // magic, version, shape, checksum
+}
+constexpr std::size_t payload_bytes(const NetShape& s) {
+    const std::size_t inputs = s.inputs, hidden = s.hidden, buckets = s.buckets;
+    return 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
+}
+constexpr std::size_t file_bytes(const NetShape& s, std::uint32_t version) {
+    return header_bytes(version) + payload_bytes(s);
+}
+
+constexpr std::size_t HEADER_BYTES = header_bytes(FILE_VERSION);
+constexpr std::size_t PAYLOAD_BYTES = payload_bytes(SHAPE);
+constexpr std::size_t FILE_BYTES = HEADER_BYTES + PAYLOAD_BYTES;
+constexpr NetShape V1_SHAPE = {INPUTS, HIDDEN, ACTIVATION_SCRELU, QA, QB, SCALE, 1};
+constexpr std::size_t V1_HEADER_BYTES = header_bytes(1);
+constexpr std::size_t V1_FILE_BYTES = file_bytes(V1_SHAPE, 1);
+
+// A shape as messages name it: "INPUTS->HIDDENx2, OUTPUT_BUCKETS buckets";
+// with `quantisation`, the activation and the quantisation follow
+// (", SCReLU, QA .., QB .., scale .."), for files that differ there.
+inline std::string describe(const NetShape& s, bool quantisation = false) {
+    std::string text = std::to_string(s.inputs) + "->" + std::to_string(s.hidden) + "x2, " +
+                       std::to_string(s.buckets) + (s.buckets == 1 ? " bucket" : " buckets");
+    if (quantisation)
+        text += (s.activation == ACTIVATION_SCRELU ? std::string(", SCReLU")
+                                                   : ", activation " + std::to_string(s.activation)) +
+                ", QA " + std::to_string(s.qa) + ", QB " + std::to_string(s.qb) + ", scale " +
+                std::to_string(s.scale);
+    return text;
+}
+
+} // namespace staccato::nnue
