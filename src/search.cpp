@@ -1,17 +1,19 @@
 // The search, top down: iterative deepening and aspiration windows, the
 // root, search() in named steps with a helper per step, quiescence, and the
-// info lines the GUI reads (the plan: search.h).
+// figures of the info lines the GUI reads (their text: uci_output.h; the
+// plan: search.h).
 #include "staccato/search.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
-#include <sstream>
 
 #include "staccato/hce/eval.h"
 #include "staccato/movegen.h"
 #include "staccato/see.h"
 #include "staccato/syzygy/tablebase.h"
 #include "staccato/tunables.h"
+#include "staccato/uci_output.h"
 
 namespace staccato {
 
@@ -53,22 +55,6 @@ int late_move_count(int depth, bool improving) {
 }
 
 bool has_non_pawn_material(const Position& pos, Color c) { return pos.pieces(c) & ~pos.pieces(PAWN, KING); }
-
-// Rough win/draw/loss chances in permille for a score in centipawns.
-std::array<int, 3> wdl_from_score(Value v) {
-    if (v >= VALUE_TB_WIN_IN_MAX_PLY) return {1000, 0, 0};
-    if (v <= VALUE_TB_LOSS_IN_MAX_PLY) return {0, 0, 1000};
-    auto logistic = [](double x) { return 1.0 / (1.0 + std::exp(-x)); };
-    int w = int(1000 * logistic((v - 150) / 90.0));
-    int l = int(1000 * logistic((-v - 150) / 90.0));
-    return {w, 1000 - w - l, l};
-}
-
-std::string score_text(Value v) {
-    if (v >= VALUE_MATE_IN_MAX_PLY) return "mate " + std::to_string((VALUE_MATE - v + 1) / 2);
-    if (v <= VALUE_MATED_IN_MAX_PLY) return "mate " + std::to_string(-(VALUE_MATE + v) / 2);
-    return "cp " + std::to_string(v);
-}
 
 } // namespace
 
@@ -401,8 +387,7 @@ Value Worker::search_root(Value alpha, Value beta, int depth) {
         Move m = rm.move;
         std::uint64_t before = nodes();
         if (is_main() && !shared_.silent && shared_.time.elapsed_ms() > 1000)
-            shared_.sink("info depth " + std::to_string(depth) + " currmove " + pos_.move_to_uci(m) +
-                         " currmovenumber " + std::to_string(i + 1));
+            shared_.sink(uci::currmove_line(depth, pos_, m, i + 1));
 
         int new_depth = depth - 1 + (pos_.gives_check(m) ? 1 : 0);
         enter_child(0, m, 0); // the root's moves are not in the shared array
@@ -853,9 +838,9 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) {
 }
 
 // ---------------------------------------------------------------------------
-// Output
+// Reports (written as UCI text by uci_output.cpp)
 // ---------------------------------------------------------------------------
-std::string Worker::info_line(int depth, int i, int number, bool completed) const {
+SearchInfo Worker::info(int depth, int i, int number, bool completed) const {
     const RootMove& rm = root_moves_[i];
     bool fresh = rm.score != -VALUE_INFINITE && !(completed && rm.previous_score != -VALUE_INFINITE);
     Value v = fresh ? rm.score : rm.previous_score;
@@ -865,43 +850,31 @@ std::string Worker::info_line(int depth, int i, int number, bool completed) cons
         v = shared_.tb_root_score;
         fresh = false; // no bound: the tables' value is exact
     }
-    std::int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                            shared_.start)
-                          .count();
-    std::uint64_t n = shared_.total_nodes ? shared_.total_nodes() : nodes();
-    std::ostringstream os;
-    os << "info depth " << std::max(1, depth) << " seldepth " << std::max(rm.seldepth, 1) << " multipv "
-       << (number > 0 ? number : i + 1) << " score " << score_text(v);
-    if (fresh && rm.lower_bound)
-        os << " lowerbound";
-    else if (fresh && rm.upper_bound)
-        os << " upperbound";
-    if (shared_.show_wdl) {
-        auto wdl = wdl_from_score(v);
-        os << " wdl " << wdl[0] << ' ' << wdl[1] << ' ' << wdl[2];
-    }
-    os << " nodes " << n << " nps " << (n * 1000 / std::uint64_t(std::max<std::int64_t>(ms, 1)))
-       << " hashfull " << shared_.tt->hashfull();
+    SearchInfo r;
+    r.depth = depth;
+    r.seldepth = rm.seldepth;
+    r.multipv = number > 0 ? number : i + 1;
+    r.score = v;
+    r.lower_bound = fresh && rm.lower_bound;
+    r.upper_bound = fresh && rm.upper_bound;
+    r.show_wdl = shared_.show_wdl;
+    r.nodes = shared_.total_nodes ? shared_.total_nodes() : nodes();
+    r.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                      shared_.start)
+                    .count();
+    r.hashfull = shared_.tt->hashfull();
     if (shared_.tb.tables && !shared_.tb.tables->empty())
-        os << " tbhits " << (shared_.total_tb_hits ? shared_.total_tb_hits() : tb_hits());
-    os << " time " << ms << " pv";
-    // The PV is replayed on a copy so that every move printed is legal.
-    Position p = pos_;
-    int shown = 0;
-    for (int k = 0; k < rm.pv_length; ++k) {
-        Move m = rm.pv[k];
-        if (!p.is_pseudo_legal(m) || !p.is_legal(m)) break;
-        os << ' ' << p.move_to_uci(m);
-        p.make_move(m);
-        ++shown;
-    }
-    if (shown == 0) os << ' ' << pos_.move_to_uci(rm.move);
-    return os.str();
+        r.tb_hits = shared_.total_tb_hits ? shared_.total_tb_hits() : tb_hits();
+    r.root = &pos_;
+    r.move = rm.move;
+    r.pv = rm.pv.data();
+    r.pv_length = rm.pv_length;
+    return r;
 }
 
 void Worker::report_iteration(int depth) {
     int lines = std::min<int>(shared_.shown_multipv, int(root_moves_.size()));
-    for (int i = 0; i < lines; ++i) shared_.sink(info_line(depth, i));
+    for (int i = 0; i < lines; ++i) shared_.sink(uci::info_line(info(depth, i)));
     reported_nodes_ = shared_.total_nodes ? shared_.total_nodes() : nodes();
 }
 

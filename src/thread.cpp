@@ -6,6 +6,7 @@
 #include "staccato/movegen.h"
 #include "staccato/search.h"
 #include "staccato/tt.h"
+#include "staccato/uci_output.h"
 
 namespace staccato {
 
@@ -152,7 +153,7 @@ void ThreadPool::main_search() {
         played = strength_pick(moves, strength_->settings, pick_rng);
     }
     if (best.root_moves().empty()) {
-        shared_.sink(std::string("info depth 0 score ") + (root_.in_check() ? "mate 0" : "cp 0"));
+        shared_.sink(uci::no_moves_line(root_.in_check()));
     } else if (played != 0 || &best != workers_[0].get() || best.reported_nodes() != shared_.total_nodes()) {
         // The final figures, unless the last iteration's lines already said
         // exactly this (a search that ended on its depth limit). A best move
@@ -163,10 +164,10 @@ void ThreadPool::main_search() {
         // judged it by: never a bound, which GUIs and match runners pass
         // over when they take the last line as the engine's choice.
         if (strength_) {
-            shared_.sink(best.info_line(best.completed_depth(), played, 1, true));
+            shared_.sink(uci::info_line(best.info(best.completed_depth(), played, 1, true)));
         } else {
             const int depth = std::max(best.completed_depth(), best.root_moves()[played].depth);
-            shared_.sink(best.info_line(depth, played, 1));
+            shared_.sink(uci::info_line(best.info(depth, played, 1)));
         }
     }
     if (strength_) // after the figures: they show the search's own time
@@ -175,7 +176,9 @@ void ThreadPool::main_search() {
             return cv_.wait_for(lock, std::chrono::milliseconds(ms),
                                 [this] { return stop_requested_.load(); });
         });
-    std::string line = best.root_moves().empty() ? "bestmove 0000" : bestmove_line(best.root_moves()[played]);
+    std::string line = best.root_moves().empty() ? uci::bestmove_line(root_, Move::none(), Move::none())
+                                                 : uci::bestmove_line(root_, best.root_moves()[played].move,
+                                                                      ponder_move(best.root_moves()[played]));
     // Idle before the GUI can read bestmove, so that its next command is
     // never refused as "still searching"; start() waits for this thread anyway.
     searching_ = false;
@@ -195,20 +198,12 @@ const Worker& ThreadPool::best_worker() const {
     return *best;
 }
 
-std::string ThreadPool::bestmove_line(const RootMove& rm) const {
-    std::string line = "bestmove " + root_.move_to_uci(rm.move);
+Move ThreadPool::ponder_move(const RootMove& rm) const {
+    if (rm.pv_length > 1 && rm.pv[0] == rm.move) return rm.pv[1];
     Position after = root_;
     after.make_move(rm.move);
-    Move ponder = Move::none();
-    if (rm.pv_length > 1 && rm.pv[0] == rm.move) {
-        ponder = rm.pv[1];
-    } else {
-        TTData tte;
-        if (tt_.probe(after.key(), tte)) ponder = tte.move;
-    }
-    if (ponder && after.is_pseudo_legal(ponder) && after.is_legal(ponder))
-        line += " ponder " + after.move_to_uci(ponder);
-    return line;
+    TTData tte;
+    return tt_.probe(after.key(), tte) ? tte.move : Move::none();
 }
 
 void ThreadPool::stop() {

@@ -8,6 +8,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,22 @@ struct RootMove {
     int pv_length = 0;
 };
 
+// What an info line reports about one root move (uci_output.h writes it).
+struct SearchInfo {
+    int depth = 0, seldepth = 0, multipv = 1;
+    Value score = VALUE_ZERO;
+    bool lower_bound = false, upper_bound = false;
+    bool show_wdl = false;
+    std::uint64_t nodes = 0; // over every worker
+    std::int64_t time_ms = 0;
+    int hashfull = 0;
+    std::optional<std::uint64_t> tb_hits; // only with tablebases loaded
+    const Position* root = nullptr;       // where the PV starts
+    Move move;                            // the root move
+    const Move* pv = nullptr;
+    int pv_length = 0;
+};
+
 class Worker {
   public:
     Worker(int id, SearchShared& shared);
@@ -59,10 +76,11 @@ class Worker {
     // lines (0: it printed none in this search).
     std::uint64_t reported_nodes() const { return reported_nodes_; }
 
-    // The info line for root move i at `depth`, reported as multipv
-    // `number` (0: i + 1); `completed`: with the score of the last completed
-    // iteration (never a bound), the one a strength-limited pick judged by.
-    std::string info_line(int depth, int i, int number = 0, bool completed = false) const;
+    // The info line's figures for root move i at `depth`, reported as
+    // multipv `number` (0: i + 1); `completed`: with the score of the last
+    // completed iteration (never a bound), the one a strength-limited pick
+    // judged by. Valid while this worker is idle (uci::info_line writes it).
+    SearchInfo info(int depth, int i, int number = 0, bool completed = false) const;
 
   private:
     struct StackEntry {

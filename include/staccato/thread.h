@@ -1,6 +1,6 @@
 // The Lazy SMP thread pool around the search's workers (search.h): the state
 // all workers of one search share, the threads, choosing the worker whose
-// move is played, and the `bestmove ... ponder ...` line.
+// move is played, and its reply to ponder on (the text: uci_output.h).
 #pragma once
 
 #include <atomic>
@@ -111,7 +111,9 @@ class ThreadPool {
     void main_search();
     void join_threads();
     const Worker& best_worker() const;
-    std::string bestmove_line(const RootMove& rm) const;
+    // The reply to expect after rm's move: the PV's second move, else the
+    // hash move of the position after it (none: Move::none()).
+    Move ponder_move(const RootMove& rm) const;
 
     TranspositionTable& tt_;
     SearchShared shared_;
