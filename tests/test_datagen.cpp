@@ -21,7 +21,7 @@
 #include "staccato/nnue/manifest.h"
 #include "staccato/nnue/packed.h"
 #include "staccato/position.h"
-#include "staccato/search.h"
+#include "staccato/thread.h"
 #include "staccato/tt.h"
 #include "temp_path.h"
 

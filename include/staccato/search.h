@@ -2,26 +2,58 @@
 // (fail-soft alpha-beta with zero windows), quiescence search, and the
 // pruning and reduction steps, each in its own helper. One Worker per thread;
 // Lazy SMP workers share only the transposition table and the stop flag
-// (SearchShared; the pool that runs them: thread.h).
+// (SearchShared, below; the pool that runs them: thread.h).
 #pragma once
 
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "staccato/hce/eval.h"
 #include "staccato/history.h"
 #include "staccato/movepick.h"
 #include "staccato/nnue/accumulator.h"
+#include "staccato/nnue/network.h"
 #include "staccato/ordering_stats.h"
 #include "staccato/position.h"
-#include "staccato/thread.h"
+#include "staccato/syzygy/root.h"
+#include "staccato/timeman.h"
 #include "staccato/tt.h"
 
 namespace staccato {
+
+// What all workers of one search share.
+struct SearchShared {
+    TranspositionTable* tt = nullptr;
+    // The evaluation: this network, or the hand-crafted evaluation when null
+    // (UCI option UseNNUE false).
+    const nnue::Network* net = &nnue::default_network();
+    SearchLimits limits;
+    TimeManager time;
+    TimePoint start; // when go arrived (for info output)
+    std::atomic<bool> stop{false};
+    std::atomic<bool> pondering{false};         // go ponder, until ponderhit
+    std::atomic<bool> stop_on_ponderhit{false}; // time was up while pondering
+    int multipv = 1;                            // lines searched
+    int shown_multipv = 1; // lines reported (fewer under a strength limit's hidden MultiPV)
+    bool show_wdl = false;
+    bool silent = false; // bench: no info lines
+    std::function<void(std::string_view)> sink;
+    std::function<std::uint64_t()> total_nodes; // over every worker
+    // Tablebases: probed in the search for positions of at most
+    // tb_cardinality pieces (0: never); the root's tablebase score when the
+    // root moves were filtered by the tables (VALUE_NONE: not).
+    syzygy::TablebaseSettings tb;
+    int tb_cardinality = 0;
+    int tb_probe_depth = 1; // at tb_cardinality pieces; fewer are probed at any depth
+    Value tb_root_score = VALUE_NONE;
+    std::function<std::uint64_t()> total_tb_hits; // over every worker
+};
 
 struct RootMove {
     Move move;

@@ -1,6 +1,6 @@
-// The Lazy SMP thread pool around the search's workers (search.h): the state
-// all workers of one search share, the threads, choosing the worker whose
-// move is played, and its reply to ponder on (the text: uci_output.h).
+// The Lazy SMP thread pool around the search's workers (search.h, with the
+// state all workers of one search share): the threads, choosing the worker
+// whose move is played, and its reply to ponder on (the text: uci_output.h).
 #pragma once
 
 #include <atomic>
@@ -18,6 +18,7 @@
 #include "staccato/nnue/network.h"
 #include "staccato/ordering_stats.h"
 #include "staccato/position.h"
+#include "staccato/search.h"
 #include "staccato/strength.h"
 #include "staccato/syzygy/root.h"
 #include "staccato/timeman.h"
@@ -25,36 +26,6 @@
 namespace staccato {
 
 class TranspositionTable;
-class Worker;
-struct RootMove;
-
-// What all workers of one search share.
-struct SearchShared {
-    TranspositionTable* tt = nullptr;
-    // The evaluation: this network, or the hand-crafted evaluation when null
-    // (UCI option UseNNUE false).
-    const nnue::Network* net = &nnue::default_network();
-    SearchLimits limits;
-    TimeManager time;
-    TimePoint start; // when go arrived (for info output)
-    std::atomic<bool> stop{false};
-    std::atomic<bool> pondering{false};         // go ponder, until ponderhit
-    std::atomic<bool> stop_on_ponderhit{false}; // time was up while pondering
-    int multipv = 1;                            // lines searched
-    int shown_multipv = 1; // lines reported (fewer under a strength limit's hidden MultiPV)
-    bool show_wdl = false;
-    bool silent = false; // bench: no info lines
-    std::function<void(std::string_view)> sink;
-    std::function<std::uint64_t()> total_nodes; // over every worker
-    // Tablebases: probed in the search for positions of at most
-    // tb_cardinality pieces (0: never); the root's tablebase score when the
-    // root moves were filtered by the tables (VALUE_NONE: not).
-    syzygy::TablebaseSettings tb;
-    int tb_cardinality = 0;
-    int tb_probe_depth = 1; // at tb_cardinality pieces; fewer are probed at any depth
-    Value tb_root_score = VALUE_NONE;
-    std::function<std::uint64_t()> total_tb_hits; // over every worker
-};
 
 // The Lazy SMP pool: a main worker and helpers, one thread each. The threads
 // are created with the workers (set_thread_count) and sleep between searches:
