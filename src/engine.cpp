@@ -66,11 +66,16 @@ std::optional<std::string> Engine::go(const SearchLimits& limits) {
         sink_("bestmove 0000");
         return std::nullopt;
     }
-    std::optional<StrengthLimit> strength;
+    SearchOptions options;
+    options.multipv = options_.multipv;
+    options.show_wdl = options_.show_wdl;
+    options.move_overhead_ms = options_.move_overhead_ms;
+    options.tablebases = {tablebases_->empty() ? nullptr : tablebases_.get(), options_.syzygy_probe_depth,
+                          options_.syzygy_probe_limit, options_.syzygy_50_move_rule};
+    options.net = search_network();
     if (options_.limit_strength)
-        strength = StrengthLimit{strength_settings(options_.uci_elo), strength_seeds_.next()};
-    pool_->start(*pos_, limits, options_.multipv, options_.show_wdl, options_.move_overhead_ms, sink_,
-                 strength);
+        options.strength = StrengthLimit{strength_settings(options_.uci_elo), strength_seeds_.next()};
+    pool_->start(*pos_, limits, options, sink_);
     return std::nullopt;
 }
 
@@ -119,11 +124,6 @@ const nnue::Network& Engine::network() const { return loaded_net_ ? *loaded_net_
 
 const nnue::Network* Engine::search_network() const { return options_.use_nnue ? &network() : nullptr; }
 
-void Engine::set_use_nnue(bool on) {
-    options_.use_nnue = on;
-    pool_->set_network(on ? &network() : nullptr);
-}
-
 std::optional<std::string> Engine::set_eval_file(const std::string& path) {
     if (path == EMBEDDED_NET) {
         loaded_net_.reset();
@@ -133,37 +133,13 @@ std::optional<std::string> Engine::set_eval_file(const std::string& path) {
         loaded_net_ = std::move(net);
     }
     options_.eval_file = path;
-    set_use_nnue(options_.use_nnue); // the pool follows the new net
     return std::nullopt;
 }
 
 syzygy::LoadReport Engine::set_syzygy_path(const std::string& paths) {
     pool_->wait();
     options_.syzygy_path = paths;
-    syzygy::LoadReport report = tablebases_->load(paths);
-    update_tablebase_settings();
-    return report;
-}
-
-void Engine::set_syzygy_probe_depth(int depth) {
-    options_.syzygy_probe_depth = depth;
-    update_tablebase_settings();
-}
-
-void Engine::set_syzygy_50_move_rule(bool on) {
-    options_.syzygy_50_move_rule = on;
-    update_tablebase_settings();
-}
-
-void Engine::set_syzygy_probe_limit(int pieces) {
-    options_.syzygy_probe_limit = pieces;
-    update_tablebase_settings();
-}
-
-void Engine::update_tablebase_settings() {
-    pool_->wait();
-    pool_->set_tablebases({tablebases_->empty() ? nullptr : tablebases_.get(), options_.syzygy_probe_depth,
-                           options_.syzygy_probe_limit, options_.syzygy_50_move_rule});
+    return tablebases_->load(paths);
 }
 
 std::uint64_t Engine::perft(int depth) {

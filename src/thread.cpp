@@ -79,30 +79,31 @@ void ThreadPool::clear_history() {
     for (auto& w : workers_) w->clear_history();
 }
 
-void ThreadPool::start(const Position& pos, const SearchLimits& limits, int multipv, bool show_wdl,
-                       int move_overhead_ms, std::function<void(std::string_view)> sink,
-                       std::optional<StrengthLimit> strength) {
+void ThreadPool::start(const Position& pos, const SearchLimits& limits, const SearchOptions& options,
+                       std::function<void(std::string_view)> sink) {
     wait();
     root_ = pos;
     shared_.limits = limits;
-    shared_.multipv = shared_.shown_multipv = multipv;
-    strength_ = strength;
-    if (strength) {
+    shared_.multipv = shared_.shown_multipv = options.multipv;
+    shared_.net = options.net;
+    shared_.tb = options.tablebases;
+    strength_ = options.strength;
+    if (strength_) {
         // The budget on top of any node limit of the go; the candidates are
         // searched as MultiPV lines, of which only the GUI's are reported.
-        const std::uint64_t budget = strength->settings.nodes;
+        const std::uint64_t budget = strength_->settings.nodes;
         shared_.limits.nodes = limits.nodes ? std::min(limits.nodes, budget) : budget;
-        shared_.multipv = std::max(multipv, strength->settings.candidates);
+        shared_.multipv = std::max(options.multipv, strength_->settings.candidates);
     }
     stop_requested_ = false;
-    shared_.show_wdl = show_wdl;
+    shared_.show_wdl = options.show_wdl;
     shared_.silent = false;
     shared_.sink = std::move(sink);
     shared_.stop = false;
     shared_.pondering = limits.ponder;
     shared_.stop_on_ponderhit = false;
     shared_.start = std::chrono::steady_clock::now();
-    shared_.time.init(limits, pos.side_to_move(), move_overhead_ms, shared_.start);
+    shared_.time.init(limits, pos.side_to_move(), options.move_overhead_ms, shared_.start);
     tt_.new_search();
     const syzygy::RootFilter tb = syzygy::filter_root_moves(pos, limits.searchmoves, shared_.tb);
     shared_.tb_root_score = tb.score;

@@ -98,7 +98,7 @@ class Engine {
     // one). On any fault the current net stays and the reason is returned.
     std::optional<std::string> set_eval_file(const std::string& path);
     // Searches with the network (EvalFile's) instead of the hand-crafted evaluation.
-    void set_use_nnue(bool on);
+    void set_use_nnue(bool on) { options_.use_nnue = on; }
     // UCI_LimitStrength and UCI_Elo: from the next go on, play at that Elo
     // while the limit is on (see strength.h); the Elo is kept either way.
     void set_limit_strength(bool on) { options_.limit_strength = on; }
@@ -112,9 +112,9 @@ class Engine {
     // empty or "<empty>": none) are scanned now, the files mapped on first
     // use. Returns what was found (and which folders were not readable).
     syzygy::LoadReport set_syzygy_path(const std::string& paths);
-    void set_syzygy_probe_depth(int depth);
-    void set_syzygy_50_move_rule(bool on);
-    void set_syzygy_probe_limit(int pieces);
+    void set_syzygy_probe_depth(int depth) { options_.syzygy_probe_depth = depth; }
+    void set_syzygy_50_move_rule(bool on) { options_.syzygy_50_move_rule = on; }
+    void set_syzygy_probe_limit(int pieces) { options_.syzygy_probe_limit = pieces; }
 
     // Extras for the command line and the `eval`, `d` and `go perft` commands
     // (with no position: its message, and no nodes).
@@ -135,7 +135,6 @@ class Engine {
     std::unique_ptr<nnue::Network> loaded_net_; // from EvalFile; null: the embedded net
     Rng strength_seeds_;                // one seed per go under UCI_LimitStrength
     std::unique_ptr<syzygy::Tablebases> tablebases_;
-    void update_tablebase_settings(); // the pool follows the Syzygy options
 };
 
 } // namespace staccato

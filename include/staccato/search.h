@@ -21,11 +21,28 @@
 #include "staccato/nnue/network.h"
 #include "staccato/ordering_stats.h"
 #include "staccato/position.h"
+#include "staccato/strength.h"
 #include "staccato/syzygy/root.h"
 #include "staccato/timeman.h"
 #include "staccato/tt.h"
 
 namespace staccato {
+
+// The options one search runs with, from the Engine's (UCI) options:
+// ThreadPool::start takes them whole.
+struct SearchOptions {
+    int multipv = 1;                      // MultiPV: lines searched and reported
+    bool show_wdl = false;                // UCI_ShowWDL
+    int move_overhead_ms = 0;             // Move Overhead
+    syzygy::TablebaseSettings tablebases; // SyzygyPath and co.
+    // The evaluation: this network, or the hand-crafted evaluation when null
+    // (UseNNUE false); it must outlive the search.
+    const nnue::Network* net = &nnue::default_network();
+    // UCI_LimitStrength: play at that strength (strength.h): its node budget
+    // and hidden MultiPV, the pick among the best root moves, and under a
+    // clock an answer neither instant nor at the end of the allotment.
+    std::optional<StrengthLimit> strength;
+};
 
 // What all workers of one search share.
 struct SearchShared {

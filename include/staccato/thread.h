@@ -20,7 +20,6 @@
 #include "staccato/position.h"
 #include "staccato/search.h"
 #include "staccato/strength.h"
-#include "staccato/syzygy/root.h"
 #include "staccato/timeman.h"
 
 namespace staccato {
@@ -38,22 +37,18 @@ class ThreadPool {
 
     // n workers and their threads, all new (not while searching: it waits).
     void set_thread_count(int n);
-    // The tablebases and their options, from the next search on.
-    void set_tablebases(const syzygy::TablebaseSettings& tb) { shared_.tb = tb; }
-    // The evaluation network, or null for the hand-crafted evaluation (not
-    // while searching); `net` must outlive its use.
+    // The evaluation network of search_sync() (the tools: datagen, genfens),
+    // or null for the hand-crafted evaluation (not while searching); `net`
+    // must outlive its use. start() takes its own (SearchOptions::net).
     void set_network(const nnue::Network* net) { shared_.net = net; }
     int thread_count() const { return int(workers_.size()); }
     void clear_history();
 
-    // Starts a search in the background. The main thread announces exactly
-    // one `bestmove` through the sink when the search ends. With `strength`
-    // the search plays at that strength (see strength.h): its node budget and
-    // hidden MultiPV, the pick among the best root moves, and under a clock
-    // an answer neither instant nor at the end of the allotment.
-    void start(const Position& pos, const SearchLimits& limits, int multipv, bool show_wdl,
-               int move_overhead_ms, std::function<void(std::string_view)> sink,
-               std::optional<StrengthLimit> strength = std::nullopt);
+    // Starts a search in the background with `options` (search.h). The main
+    // thread announces exactly one `bestmove` through the sink when the
+    // search ends.
+    void start(const Position& pos, const SearchLimits& limits, const SearchOptions& options,
+               std::function<void(std::string_view)> sink);
     void stop();
     void ponderhit();
     void wait(); // until the search has ended (after bestmove) and its threads sleep
