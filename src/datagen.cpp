@@ -10,12 +10,14 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "staccato/movegen.h"
 #include "staccato/nnue/games.h"
 #include "staccato/nnue/manifest.h"
 #include "staccato/nnue/network.h"
+#include "staccato/parse.h"
 #include "staccato/position.h"
 #include "staccato/selfplay.h"
 #include "staccato/thread.h"
@@ -236,6 +238,45 @@ std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& lo
     record(sum, whole_bytes);
     if (summary) *summary = sum;
     return failure;
+}
+
+// ---------------------------------------------------------------------------
+// The command's arguments
+// ---------------------------------------------------------------------------
+std::variant<DatagenOptions, std::string> parse_datagen_args(const std::vector<std::string_view>& args) {
+    DatagenOptions o;
+    for (const std::string_view arg : args) {
+        const std::size_t eq = arg.find('=');
+        const std::string_view key = arg.substr(0, eq), value = eq == arg.npos ? "" : arg.substr(eq + 1);
+        bool ok = eq != arg.npos;
+        auto read_number = [&value](auto& field) {
+            auto v = parse_number<std::remove_reference_t<decltype(field)>>(value);
+            if (v) field = *v;
+            return v.has_value();
+        };
+        if (key == "out")
+            o.out = value;
+        else if (key == "book")
+            o.book = value;
+        else if (key == "games")
+            ok = ok && read_number(o.games);
+        else if (key == "nodes")
+            ok = ok && read_number(o.nodes);
+        else if (key == "limit")
+            ok = ok && (value == "soft" || value == "hard") && ((o.soft = value == "soft"), true);
+        else if (key == "threads")
+            ok = ok && read_number(o.threads);
+        else if (key == "seed")
+            ok = ok && read_number(o.seed);
+        else if (key == "random")
+            ok = ok && read_number(o.random_plies);
+        else if (key == "eval")
+            ok = ok && (value == "hce" || value == "nnue") && ((o.nnue = value == "nnue"), true);
+        else
+            ok = false;
+        if (!ok) return "datagen: bad argument '" + std::string(arg) + "'";
+    }
+    return o;
 }
 
 } // namespace staccato

@@ -1,18 +1,25 @@
 #include "staccato/uci.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "staccato/bench.h"
+#include "staccato/datagen.h"
 #include "staccato/genfens.h"
+#include "staccato/nnue/network.h"
 #include "staccato/options.h"
 #include "staccato/parse.h"
+#include "staccato/perft.h"
+#include "staccato/syzygy/tbbench.h"
 #include "staccato/tunables.h"
 
 namespace staccato {
@@ -148,47 +155,301 @@ class GoArgs {
     int reports_ = 0;
 };
 
-// The UCI commands, then the extras (also given as command-line arguments:
-// `staccato bench`, `staccato "genfens 8 seed 1 book None" quit`).
-const std::vector<std::string_view> COMMANDS = {
-    "uci",  "isready",  "ucinewgame", "position", "go",    "stop",  "ponderhit", "setoption", "debug",
-    "quit", "register", "d",          "eval",     "bench", "perft", "genfens",   "spsa",      "help"};
+// The deepest perft either form takes (`perft DEPTH`, `go perft DEPTH`).
+constexpr int PERFT_MAX_DEPTH = 20;
 
-// Every command of the command line and of the loop (a test checks that each
-// of COMMANDS is named here).
-constexpr std::string_view USAGE =
-    "usage: staccato [COMMAND]\n"
-    "  (no command)          the UCI loop on stdin/stdout, for a chess GUI: uci, isready, ucinewgame,\n"
-    "                        position, go, stop, ponderhit, setoption, debug, register, quit, and the\n"
-    "                        extras below marked (loop)\n"
-    "  perft DEPTH [FEN]     leaf counts per root move and in all (DEPTH 0..20; default: the start\n"
-    "                        position; in the loop: perft DEPTH from the position set)\n"
-    "  bench [DEPTH]         fixed-depth search over the built-in positions (default depth 11): nodes and\n"
-    "                        speed\n"
-    "  datagen out=FILE [games=N] [nodes=N] [limit=soft|hard] [threads=N] [seed=N] [book=FILE] [random=N]\n"
-    "          [eval=hce|nnue]  self-play games (moves, scores, result) for the network trainer,\n"
-    "                        staccato-train\n"
-    "  tbbench PATH [POSITIONS]  Syzygy probes per second (WDL and DTZ, cold and warm) over random\n"
-    "                        positions of the tables in PATH (default 100000 positions)\n"
-    "  genfens N seed S book <None|FILE> [PLIES]\n"
-    "                        (loop) N opening positions as info string genfens lines (OpenBench)\n"
-    "  spsa                  the tunable search constants as OpenBench's SPSA form takes them\n"
-    "  d                     (loop) the board, its FEN and key\n"
-    "  eval                  (loop) the evaluation of the position set: each piece's worth to the network\n"
-    "                        (UseNNUE false: the hand-crafted evaluation term by term)\n"
-    "  help, --help, -h      this text (help: also in the loop)\n"
-    "  --version, -v         the version: Staccato <version>\n"
-    "  \"LINE\" [\"LINE\" ...]   each argument one line of the UCI loop, then exit:\n"
-    "                        staccato \"position startpos\" \"go depth 10\", staccato \"perft 5\" quit\n"
-    "More in README.md, at the top of the source tree and of the release page.\n";
+// The protocol's own commands (handled by UciLoop::handle_line).
+constexpr std::string_view UCI_COMMANDS[] = {"uci",   "isready", "ucinewgame", "position",
+                                             "go",    "stop",    "ponderhit",  "setoption",
+                                             "debug", "quit",    "register"};
+
+// How a tool command was called: inside the UCI loop (with its engine) or
+// from the command line (`staccato perft 5`: no engine).
+struct ToolContext {
+    Engine* engine;                                   // the loop's; null on the command line
+    const std::function<void(std::string_view)>& out; // each output line
+    std::ostream* stream; // the command line's stdout, for long output as it comes
+    std::ostream& log;    // progress and diagnostics (stderr)
+    const std::function<void(std::string_view)>& refuse; // why the command does not run
+};
+
+// Text from `write` (a function of an ostream): straight to the command
+// line's stdout, or line by line through the loop's sink.
+template <typename Write> void write_text(const ToolContext& ctx, Write write) {
+    if (ctx.stream) {
+        write(*ctx.stream);
+        ctx.stream->flush();
+        return;
+    }
+    std::ostringstream text;
+    write(text);
+    std::istringstream lines(text.str());
+    for (std::string line; std::getline(lines, line);) ctx.out(line);
+}
+
+// Multi-line text one line at a time (no empty line for a final newline).
+void send_text(const ToolContext& ctx, std::string_view text) {
+    while (!text.empty()) {
+        const std::size_t end = std::min(text.find('\n'), text.size());
+        ctx.out(text.substr(0, end));
+        text.remove_prefix(std::min(end + 1, text.size()));
+    }
+}
+
+// A number in lo..hi written as a plain decimal integer.
+std::optional<int> parse_in_range(std::string_view text, int lo, int hi) {
+    const auto v = parse_number<int>(text);
+    if (!v || *v < lo || *v > hi) return std::nullopt;
+    return v;
+}
+
+// True (and refused) when the loop's engine is searching.
+bool busy(const ToolContext& ctx, std::string_view name) {
+    if (!ctx.engine || !ctx.engine->searching()) return false;
+    ctx.refuse(std::string(name) + " ignored: searching");
+    return true;
+}
+
+using Args = std::vector<std::string_view>;
+
+// A tool's run: 0 done; otherwise refused (2: bad arguments) or failed (1),
+// the command line's exit status.
+int tool_perft(const ToolContext& ctx, const Args& args) {
+    const auto depth = args.empty() ? std::nullopt : parse_in_range(args[0], 0, PERFT_MAX_DEPTH);
+    if (!depth) {
+        ctx.refuse("perft: expected a depth 0.." + std::to_string(PERFT_MAX_DEPTH));
+        return 2;
+    }
+    if (busy(ctx, "perft")) return 2;
+    if (args.size() == 1 && ctx.engine) { // the position set
+        ctx.engine->perft(*depth);
+        return 0;
+    }
+    Position pos;
+    std::string fen;
+    for (std::size_t i = 1; i < args.size(); ++i) fen += std::string(i > 1 ? " " : "") + std::string(args[i]);
+    if (!fen.empty())
+        if (auto err = pos.set_fen(fen).error) {
+            ctx.refuse("perft: " + *err);
+            return 2;
+        }
+    write_text(ctx, [&](std::ostream& os) { perft_divide(pos, *depth, os); });
+    return 0;
+}
+
+int tool_bench(const ToolContext& ctx, const Args& args) {
+    const auto depth =
+        args.empty() ? std::optional<int>(BENCH_DEFAULT_DEPTH) : parse_in_range(args[0], 1, 64);
+    if (!depth) {
+        ctx.refuse("bench: expected a depth 1..64");
+        return 2;
+    }
+    if (busy(ctx, "bench")) return 2;
+    // Its own hash and threads: the engine's state is untouched.
+    write_text(ctx, [&](std::ostream& os) { run_bench(*depth, os); });
+    return 0;
+}
+
+int tool_datagen(const ToolContext& ctx, const Args& args) {
+    const auto options = parse_datagen_args(args);
+    if (const auto* why = std::get_if<std::string>(&options)) {
+        ctx.refuse(*why);
+        return 2;
+    }
+    if (auto err = run_datagen(std::get<DatagenOptions>(options), ctx.log)) {
+        ctx.refuse(*err);
+        return 2;
+    }
+    return 0;
+}
+
+int tool_tbbench(const ToolContext& ctx, const Args& args) {
+    const auto positions = args.size() >= 2 ? parse_in_range(args[1], 1, 10000000) : 100000;
+    if (args.empty() || args.size() > 2 || !positions) {
+        ctx.refuse("tbbench: expected PATH [POSITIONS] (default 100000 positions)");
+        return 2;
+    }
+    bool ok = false;
+    write_text(ctx, [&](std::ostream& os) { ok = syzygy::run_tb_bench(args[0], *positions, os); });
+    return ok ? 0 : 1;
+}
+
+int tool_genfens(const ToolContext& ctx, const Args& args) {
+    const auto request = parse_genfens(args);
+    if (const auto* why = std::get_if<std::string>(&request)) {
+        ctx.refuse(sanitize(*why, 200));
+        return 2;
+    }
+    if (busy(ctx, "genfens")) return 2;
+    const nnue::Network* net = ctx.engine ? ctx.engine->search_network() : &nnue::default_network();
+    if (auto error = run_genfens(std::get<GenfensRequest>(request), net, ctx.out, ctx.log)) {
+        ctx.refuse(sanitize(*error, 200));
+        return 1;
+    }
+    return 0;
+}
+
+// The tunable constants as OpenBench's SPSA form takes them.
+int tool_spsa(const ToolContext& ctx, const Args&) {
+    for (const Tunable& t : TUNABLES) {
+        char line[160];
+        std::snprintf(line, sizeof line, "%.*s, int, %d, %d, %d, %d, %g", int(t.name.size()), t.name.data(),
+                      t.def, t.min, t.max, t.step, TUNE_R_END);
+        ctx.out(line);
+    }
+    return 0;
+}
+
+int tool_board(const ToolContext& ctx, const Args&) {
+    const Position* pos = ctx.engine->position();
+    send_text(ctx, pos ? pos->to_string() : "info string " + ctx.engine->no_position_message());
+    return 0;
+}
+
+int tool_eval(const ToolContext& ctx, const Args&) {
+    send_text(ctx, ctx.engine->eval_report());
+    return 0;
+}
+
+int tool_help(const ToolContext& ctx, const Args&) {
+    send_text(ctx, usage_text());
+    return 0;
+}
+
+int tool_version(const ToolContext& ctx, const Args&) {
+    ctx.out(engine_name());
+    return 0;
+}
+
+// Where a tool command runs.
+enum Where : unsigned { LOOP = 1, COMMAND_LINE = 2, BOTH = LOOP | COMMAND_LINE };
+
+// The tool commands, one row each: name, where it runs, its handler, its
+// lines of the usage text, other names on the command line, and what the
+// command line prints after a refusal (empty: `usage: staccato NAME ...`
+// from the usage text's first line).
+struct ToolCommand {
+    std::string_view name;
+    Where where;
+    int (*run)(const ToolContext&, const Args&);
+    std::string_view usage;
+    std::array<std::string_view, 2> aliases{};
+    std::string_view refusal_usage{};
+};
+
+const ToolCommand TOOLS[] = {
+    {"perft", BOTH, tool_perft,
+     "  perft DEPTH [FEN]     leaf counts per root move and in all (DEPTH 0..20; default: the start\n"
+     "                        position, in the loop the position set)\n"},
+    {"bench", BOTH, tool_bench,
+     "  bench [DEPTH]         fixed-depth search over the built-in positions (default depth 11): nodes and\n"
+     "                        speed\n"},
+    {"datagen",
+     COMMAND_LINE,
+     tool_datagen,
+     "  datagen out=FILE [games=N] [nodes=N] [limit=soft|hard] [threads=N] [seed=N] [book=FILE] [random=N]\n"
+     "          [eval=hce|nnue]  self-play games (moves, scores, result) for the network trainer,\n"
+     "                        staccato-train\n",
+     {},
+     DATAGEN_USAGE},
+    {"tbbench", COMMAND_LINE, tool_tbbench,
+     "  tbbench PATH [POSITIONS]  Syzygy probes per second (WDL and DTZ, cold and warm) over random\n"
+     "                        positions of the tables in PATH (default 100000 positions)\n"},
+    {"genfens", BOTH, tool_genfens,
+     "  genfens N seed S book <None|FILE> [PLIES]\n"
+     "                        N opening positions as info string genfens lines (OpenBench)\n"},
+    {"spsa", BOTH, tool_spsa,
+     "  spsa                  the tunable search constants as OpenBench's SPSA form takes them\n"},
+    {"d", LOOP, tool_board, "  d                     (loop) the board, its FEN and key\n"},
+    {"eval", LOOP, tool_eval,
+     "  eval                  (loop) the evaluation of the position set: each piece's worth to the network\n"
+     "                        (UseNNUE false: the hand-crafted evaluation term by term)\n"},
+    {"help",
+     BOTH,
+     tool_help,
+     "  help, --help, -h      this text (help: also in the loop)\n",
+     {"--help", "-h"}},
+    {"--version",
+     COMMAND_LINE,
+     tool_version,
+     "  --version, -v         the version: Staccato <version>\n",
+     {"-v"}},
+};
+
+const ToolCommand* find_tool(std::string_view name, Where where) {
+    for (const ToolCommand& t : TOOLS)
+        if (t.where & where) {
+            if (t.name == name) return &t;
+            if (where == COMMAND_LINE && (t.aliases[0] == name || t.aliases[1] == name)) return &t;
+        }
+    return nullptr;
+}
+
+std::string build_usage() {
+    std::string text =
+        "usage: staccato [COMMAND]\n"
+        "  (no command)          the UCI loop on stdin/stdout, for a chess GUI: uci, isready, "
+        "ucinewgame,\n"
+        "                        position, go, stop, ponderhit, setoption, debug, register, quit, "
+        "and the\n"
+        "                        extras below but datagen, tbbench and --version\n";
+    for (const ToolCommand& t : TOOLS) text += t.usage;
+    text +=
+        "  \"LINE\" [\"LINE\" ...]   each argument one line of the UCI loop, then exit:\n"
+        "                        staccato \"position startpos\" \"go depth 10\", staccato \"perft 5\" quit\n"
+        "More in README.md, at the top of the source tree and of the release page.\n";
+    return text;
+}
+
+// Every command of the loop: the protocol's, then the tools'.
+std::vector<std::string_view> loop_commands() {
+    std::vector<std::string_view> all(std::begin(UCI_COMMANDS), std::end(UCI_COMMANDS));
+    for (const ToolCommand& t : TOOLS)
+        if (t.where & LOOP) all.push_back(t.name);
+    return all;
+}
+
+bool is_loop_command(std::string_view name) {
+    const auto& all = UciLoop::commands();
+    return std::find(all.begin(), all.end(), name) != all.end();
+}
 
 } // namespace
 
 std::string_view engine_name() { return ENGINE_NAME; }
 
-std::string_view usage_text() { return USAGE; }
+std::string_view usage_text() {
+    static const std::string usage = build_usage();
+    return usage;
+}
 
-const std::vector<std::string_view>& UciLoop::commands() { return COMMANDS; }
+const std::vector<std::string_view>& UciLoop::commands() {
+    static const std::vector<std::string_view> all = loop_commands();
+    return all;
+}
+
+bool is_command_line_tool(std::string_view name) { return find_tool(name, COMMAND_LINE) != nullptr; }
+
+int run_command_line_tool(std::string_view name, const std::vector<std::string_view>& args) {
+    const ToolCommand* tool = find_tool(name, COMMAND_LINE);
+    if (!tool) return 2;
+    const std::function<void(std::string_view)> out = [](std::string_view line) {
+        std::cout << line << '\n';
+        std::cout.flush();
+    };
+    const std::function<void(std::string_view)> refuse = [tool](std::string_view why) {
+        std::cerr << why << '\n';
+        if (!tool->refusal_usage.empty()) {
+            std::cerr << tool->refusal_usage;
+        } else {
+            // The usage text's synopsis: its first line up to the description.
+            const std::string_view synopsis =
+                tool->usage.substr(2, std::min(tool->usage.find("  ", 2), tool->usage.find('\n')) - 2);
+            std::cerr << "usage: staccato " << synopsis << '\n';
+        }
+    };
+    return tool->run({nullptr, out, &std::cout, std::cerr, refuse}, args);
+}
 
 UciLoop::UciLoop(Engine& engine, Engine::Sink out) : engine_(engine), out_(std::move(out)) {}
 
@@ -202,7 +463,7 @@ void UciLoop::run(std::istream& in) {
 
 bool UciLoop::knows(std::string_view line) {
     const auto tokens = tokenize(line);
-    return !tokens.empty() && std::find(COMMANDS.begin(), COMMANDS.end(), tokens[0]) != COMMANDS.end();
+    return !tokens.empty() && is_loop_command(tokens[0]);
 }
 
 void UciLoop::finish() {
@@ -215,9 +476,7 @@ bool UciLoop::handle_line(std::string_view line) {
     auto tokens = tokenize(line);
     // Unknown leading tokens are skipped, as the protocol asks.
     std::size_t first = 0;
-    while (first < tokens.size() &&
-           std::find(COMMANDS.begin(), COMMANDS.end(), tokens[first]) == COMMANDS.end())
-        ++first;
+    while (first < tokens.size() && !is_loop_command(tokens[first])) ++first;
     if (tokens.empty()) return true;
     if (first == tokens.size()) {
         out_("info string unknown command: " + sanitize(line));
@@ -257,82 +516,13 @@ bool UciLoop::handle_line(std::string_view line) {
         if (args.empty() || (args[0] != "on" && args[0] != "off"))
             out_("info string debug: expected 'on' or 'off'");
     } else if (cmd == "register") { /* no registration needed */
-    } else if (cmd == "d") {
-        const Position* pos = engine_.position();
-        send_lines(pos ? pos->to_string() : "info string " + engine_.no_position_message());
-    } else if (cmd == "eval")
-        send_lines(engine_.eval_report());
-    else if (cmd == "bench")
-        cmd_bench(args);
-    else if (cmd == "perft") {
-        const auto depth = args.empty() ? std::nullopt : parse_number<int>(args[0]);
-        if (!depth || *depth < 0 || *depth > 20)
-            refuse_tool("perft: expected a depth 0..20");
-        else if (engine_.searching())
-            refuse_tool("perft ignored: searching");
-        else
-            engine_.perft(*depth);
-    } else if (cmd == "genfens")
-        cmd_genfens(args);
-    else if (cmd == "help")
-        send_lines(USAGE);
-    else if (cmd == "spsa") {
-        // The tunable constants as OpenBench's SPSA form takes them.
-        for (const Tunable& t : TUNABLES) {
-            char line[160];
-            std::snprintf(line, sizeof line, "%.*s, int, %d, %d, %d, %d, %g", int(t.name.size()),
-                          t.name.data(), t.def, t.min, t.max, t.step, TUNE_R_END);
-            out_(line);
-        }
+    } else if (const ToolCommand* tool = find_tool(cmd, LOOP)) {
+        const std::function<void(std::string_view)> refuse = [this](std::string_view why) {
+            out_("info string " + std::string(why));
+        };
+        if (tool->run({&engine_, out_, nullptr, std::cerr, refuse}, args) != 0) ++refused_tools_;
     }
     return true;
-}
-
-// `bench [DEPTH]`: the same fixed-depth bench as `staccato bench` (its own
-// hash and threads: the engine's state is untouched).
-void UciLoop::cmd_bench(const std::vector<std::string_view>& args) {
-    const auto depth = args.empty() ? std::optional<int>(BENCH_DEFAULT_DEPTH) : parse_number<int>(args[0]);
-    if (!depth || *depth < 1 || *depth > 64) {
-        refuse_tool("bench: expected a depth 1..64");
-        return;
-    }
-    if (engine_.searching()) {
-        refuse_tool("bench ignored: searching");
-        return;
-    }
-    std::ostringstream text;
-    run_bench(*depth, text);
-    send_lines(text.str());
-}
-
-// `genfens N seed S book <None|FILE> [PLIES]` (staccato/genfens.h).
-void UciLoop::cmd_genfens(const std::vector<std::string_view>& args) {
-    const auto request = parse_genfens(args);
-    if (const auto* why = std::get_if<std::string>(&request)) {
-        refuse_tool(sanitize(*why, 200));
-        return;
-    }
-    if (engine_.searching()) {
-        refuse_tool("genfens ignored: searching");
-        return;
-    }
-    if (auto error =
-            run_genfens(std::get<GenfensRequest>(request), engine_.search_network(), out_, std::cerr))
-        refuse_tool(sanitize(*error, 200));
-}
-
-void UciLoop::refuse_tool(std::string_view why) {
-    ++refused_tools_;
-    out_("info string " + std::string(why));
-}
-
-// Sends multi-line text one line at a time.
-void UciLoop::send_lines(std::string_view text) {
-    while (!text.empty()) {
-        std::size_t end = std::min(text.find('\n'), text.size());
-        out_(text.substr(0, end));
-        text.remove_prefix(std::min(end + 1, text.size()));
-    }
 }
 
 void UciLoop::cmd_uci() {
@@ -410,10 +600,10 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
         } else if (t == "perft") {
             const auto v = go.number(i, t, std::numeric_limits<std::int64_t>::min(),
                                      std::numeric_limits<std::int64_t>::max());
-            if (v && *v >= 0 && *v <= 12)
+            if (v && *v >= 0 && *v <= PERFT_MAX_DEPTH)
                 engine_.perft(int(*v));
             else if (v)
-                out_("info string go perft: depth must be 0..12");
+                out_("info string go perft: depth must be 0.." + std::to_string(PERFT_MAX_DEPTH));
             return;
         } else
             go.unknown(t);

@@ -604,3 +604,32 @@ TEST_CASE("e2e: a refused bench or perft on the command line exits with status 1
     EngineProcess fine({"perft 1", "quit"});
     CHECK(fine.wait_exit(10000) == 0);
 }
+
+TEST_CASE("e2e: a command-line tool refuses bad arguments with status 2, why and its usage on stderr",
+          "[e2e]") {
+    const std::vector<std::vector<std::string>> refused = {
+        {"perft"},      {"perft", "21"}, {"perft", "1", "8/8/8/8/8/8/8/8 w - - 0 1"},
+        {"bench", "x"}, {"bench", "0"},  {"datagen", "bad"},
+        {"datagen"},    {"tbbench"},     {"genfens", "2", "seed"}};
+    for (const auto& args : refused) {
+        INFO(args[0] << ' ' << args.size());
+        EngineProcess out(args);
+        REQUIRE(out.wait_exit(10000) == 2);
+        CHECK(out.lines.empty()); // nothing on stdout
+        EngineProcess err(args, Read::Stderr);
+        REQUIRE(err.wait_exit(10000) == 2);
+        REQUIRE(err.lines.size() >= 2);
+        CHECK(starts_with(err.lines[0], args[0] + ": "));
+        CHECK(starts_with(err.lines[1], "usage: staccato " + args[0]));
+    }
+    // The same tools with good arguments: one table runs them all.
+    EngineProcess perft({"perft", "2"});
+    REQUIRE(perft.wait_exit(10000) == 0);
+    CHECK(std::find(perft.lines.begin(), perft.lines.end(), "Nodes searched: 400") != perft.lines.end());
+    EngineProcess genfens({"genfens", "2", "seed", "1", "book", "None"});
+    REQUIRE(genfens.wait_exit(10000) == 0);
+    CHECK(genfens.lines.size() == 2);
+    EngineProcess spsa({"spsa"});
+    REQUIRE(spsa.wait_exit(10000) == 0);
+    CHECK(!spsa.lines.empty());
+}

@@ -8,6 +8,9 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
 
 namespace staccato {
 
@@ -40,5 +43,18 @@ struct DatagenSummary {
 // at the end).
 std::optional<std::string> run_datagen(const DatagenOptions& options, std::ostream& log,
                                        DatagenSummary* summary = nullptr);
+
+// The usage `staccato datagen` prints after a refused argument or option.
+inline constexpr std::string_view DATAGEN_USAGE =
+    "usage: staccato datagen out=FILE.games [games=N] [nodes=N] [limit=soft|hard] [threads=N] [seed=N] "
+    "[book=FILE] [random=N] [eval=hce|nnue]\n"
+    "  self-play at N nodes a move (soft: the iteration that passes N completes, capped at 10 N; hard:\n"
+    "  the exact count); appends whole games (start position, moves and scores, result) for\n"
+    "  staccato-train (eval=hce: the hand-crafted evaluation plays, else the embedded network)\n";
+
+// The options the arguments after `datagen` (key=value each) spell, or why
+// they do not (`datagen: bad argument 'ARG'`). What the values mean together
+// (an out file, a positive count) run_datagen checks.
+std::variant<DatagenOptions, std::string> parse_datagen_args(const std::vector<std::string_view>& args);
 
 } // namespace staccato

@@ -18,6 +18,16 @@ std::string_view engine_name();
 // help` prints and `help` answers inside the UCI loop.
 std::string_view usage_text();
 
+// The tool commands (perft, bench, datagen, genfens, ...) are one table in
+// src/uci.cpp: name, handler and usage text, each run from the command line
+// (`staccato perft 5`), inside the loop, or both.
+// True when `name` (or an alias: --help, -h, -v) runs from the command line
+// with separate arguments.
+bool is_command_line_tool(std::string_view name);
+// Runs it: output on stdout, diagnostics and refusals (with its usage) on
+// stderr. The exit status: 0 done, 2 refused arguments, 1 failed.
+int run_command_line_tool(std::string_view name, const std::vector<std::string_view>& args);
+
 class UciLoop {
   public:
     // `out` receives every line the loop writes (the same sink the engine
@@ -40,15 +50,10 @@ class UciLoop {
     int refused_tools() const { return refused_tools_; }
 
   private:
-    // Answers a refused bench / perft / genfens with `info string`.
-    void refuse_tool(std::string_view why);
-    void send_lines(std::string_view text);
     void cmd_uci();
     void cmd_position(const std::vector<std::string_view>& args);
     void cmd_go(const std::vector<std::string_view>& args);
     void cmd_setoption(const std::vector<std::string_view>& args);
-    void cmd_bench(const std::vector<std::string_view>& args);
-    void cmd_genfens(const std::vector<std::string_view>& args);
 
     Engine& engine_;
     Engine::Sink out_;
