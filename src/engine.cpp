@@ -117,7 +117,7 @@ void Engine::set_chess960(bool on) {
 
 std::string Engine::eval_report() const {
     if (!pos_) return "info string " + no_position_message();
-    return options_.use_nnue ? nnue::eval_report(network(), *pos_) : staccato::eval_report(*pos_);
+    return options_.use_nnue ? nnue::eval_report(network(), *pos_) : hce::eval_report(*pos_);
 }
 
 const nnue::Network& Engine::network() const { return loaded_net_ ? *loaded_net_ : nnue::default_network(); }

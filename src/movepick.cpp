@@ -2,14 +2,13 @@
 
 #include "staccato/movegen.h"
 #include "staccato/see.h"
+#include "staccato/tunables.h"
 
 namespace staccato {
 
 namespace {
 constexpr int CAPTURE_BASE = 1 << 24; // evasion captures before evasion quiets
 constexpr int UNDERPROMOTION_SCORE = -(1 << 24);
-constexpr int MVV_WEIGHT = 16;             // per centipawn of the victim's value
-constexpr int CAPTURE_HISTORY_DIVISOR = 4; // capture history next to MVV
 } // namespace
 
 MovePicker::MovePicker(const Position& pos, MoveArray& array, int start, Move hash_move,
@@ -99,9 +98,9 @@ void MovePicker::score_captures(int from, int to) {
         Move m = moves_[i].move;
         PieceType victim = pos_.captured_type(m);
         Piece moved = pos_.moved_piece(m);
-        int score = victim == NO_PIECE_TYPE ? 0 : SEE_VALUE[victim] * MVV_WEIGHT;
-        if (m.type() == MoveType::Promotion) score += SEE_VALUE[m.promotion()] * MVV_WEIGHT;
-        score += view_.histories.capture.get(moved, m.to(), victim) / CAPTURE_HISTORY_DIVISOR;
+        int score = victim == NO_PIECE_TYPE ? 0 : SEE_VALUE[victim] * tune<"PickerMvvWeight">;
+        if (m.type() == MoveType::Promotion) score += SEE_VALUE[m.promotion()] * tune<"PickerMvvWeight">;
+        score += view_.histories.capture.get(moved, m.to(), victim) / tune<"PickerCaptureHistDivisor">;
         moves_[i].score = score - int(type_of(moved));
     }
 }
@@ -120,7 +119,7 @@ void MovePicker::score_evasions(int from, int to) {
     for (int i = from; i < to; ++i) {
         Move m = moves_[i].move;
         if (pos_.is_capture(m)) {
-            moves_[i].score = CAPTURE_BASE + SEE_VALUE[pos_.captured_type(m)] * MVV_WEIGHT -
+            moves_[i].score = CAPTURE_BASE + SEE_VALUE[pos_.captured_type(m)] * tune<"PickerMvvWeight"> -
                               int(type_of(pos_.moved_piece(m)));
         } else {
             moves_[i].score = view_.quiet_score(us, pos_.moved_piece(m), m);
@@ -220,9 +219,9 @@ Move MovePicker::next() {
 
     case Stage::BadCaptures:
         // Losing captures, then under-promotions, in the order they were set
-        // aside (each from a slot already consumed, so the prefix never
-        // overtakes next_to_play). next_to_play
-        // now walks the prefix; next_to_generate keeps marking the slice end.
+        // aside. Each was written over a slot already played, so this prefix
+        // of the slice never overtook next_to_play; next_to_play now walks it
+        // from the start, and next_to_generate still marks the slice's end.
         if (next_to_play_ < bad_captures_end_) return moves_[next_to_play_++].move;
         stage_ = Stage::Done;
         return Move::none();

@@ -160,14 +160,14 @@ Value Worker::enter_node(int ply, bool in_check) {
     seldepth_ = std::max(seldepth_, ply);
     if (pos_.is_repetition(root_sp_) || pos_.has_insufficient_material()) return draw_value();
     if (pos_.rule50() >= 100 && (!in_check || count_legal_moves(pos_) > 0)) return draw_value();
-    if (ply >= MAX_PLY - 1) return in_check ? draw_value() : evaluate(ply);
+    if (ply >= MAX_PLY - 1) return in_check ? draw_value() : eval_at(ply);
     return VALUE_NONE;
 }
 
 // The static evaluation before correction: the hash entry's if it has one,
 // else a fresh one (the table stores it raw, so it never drifts).
 Value Worker::raw_static_eval(bool tt_hit, const TTData& tte, int ply) {
-    return tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(ply);
+    return tt_hit && tte.eval != VALUE_NONE ? tte.eval : eval_at(ply);
 }
 
 // The network's accumulator follows the position: the next ply's is this
@@ -329,7 +329,6 @@ void Worker::sort_root_moves() {
 }
 
 bool Worker::time_to_stop_iterating(int depth) {
-    (void)depth;
     if (!shared_.time.enabled()) return false;
     const RootMove& best = root_moves_[0];
     stability_ = (best.move == previous_best_move_ && depth > 1) ? stability_ + 1 : 0;
@@ -376,7 +375,7 @@ Value Worker::aspiration(int depth, Value previous) {
 Value Worker::search_root(Value alpha, Value beta, int depth) {
     StackEntry& ss = stack_[0];
     ss.pv_length = 0;
-    ss.static_eval = pos_.in_check() ? VALUE_NONE : corrected(evaluate(0), 0);
+    ss.static_eval = pos_.in_check() ? VALUE_NONE : corrected(eval_at(0), 0);
     stack_[1].killers = {};
     nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     Value best = -VALUE_INFINITE;
@@ -505,7 +504,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         // Step 6b. ProbCut: a capture that beats beta by a margin in a
         // shallow search very likely beats beta in the full one too.
         if (depth >= tune<"ProbCutMinDepth"> && std::abs(beta) < VALUE_TB_WIN_IN_MAX_PLY &&
-            !(tt_score != VALUE_NONE && tte.depth >= depth - 3 && tt_score < beta + tune<"ProbCutMargin">)) {
+            !(tt_score != VALUE_NONE && tte.depth >= depth - tune<"ProbCutReduction"> + 1 &&
+              tt_score < beta + tune<"ProbCutMargin">)) {
             Value v = probcut(beta, raw_eval, depth, ply, cut_node, tt_move);
             if (v != VALUE_NONE) return v;
         }
@@ -707,8 +707,8 @@ Value Worker::singular_search(Move excluded, Value singular_beta, int depth, int
 }
 
 // Step 6b of search(): captures that win at least the margin by SEE are
-// tried first against qsearch, then a search 4 plies shallower, with the
-// window raised by the margin. Returns the cutoff value, or VALUE_NONE.
+// tried first against qsearch, then a search ProbCutReduction plies
+// shallower, with the window raised by the margin. Returns the cutoff value, or VALUE_NONE.
 Value Worker::probcut(Value beta, Value raw_eval, int depth, int ply, bool cut_node, Move tt_move) {
     StackEntry& ss = stack_[ply];
     const Value pc_beta = beta + tune<"ProbCutMargin">;
@@ -719,11 +719,15 @@ Value Worker::probcut(Value beta, Value raw_eval, int depth, int ply, bool cut_n
         if (!pos_.is_legal(m) || !see_ge(pos_, m, pc_beta - ss.static_eval)) continue;
         enter_child(ply, m, picker.next_to_generate());
         Value v = -qsearch(-pc_beta, -pc_beta + 1, ply + 1, false);
-        if (v >= pc_beta) v = -search(-pc_beta, -pc_beta + 1, depth - 4, ply + 1, false, !cut_node);
+        if (v >= pc_beta)
+            v = -search(-pc_beta, -pc_beta + 1, depth - tune<"ProbCutReduction">, ply + 1, false, !cut_node);
         leave_child(m);
         if (stopped()) return VALUE_NONE;
         if (v >= pc_beta) {
-            shared_.tt->store(pos_.key(), m, value_to_tt(v, ply), raw_eval, depth - 3, Bound::Lower);
+            // Stored as one ply deeper than the search that proved it, as
+            // the search of this node would have made it.
+            shared_.tt->store(pos_.key(), m, value_to_tt(v, ply), raw_eval,
+                              depth - tune<"ProbCutReduction"> + 1, Bound::Lower);
             return v;
         }
     }

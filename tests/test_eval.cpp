@@ -86,7 +86,7 @@ std::vector<std::string> all_suite_fens() {
     return fens;
 }
 
-Value eval_of(const std::string& fen) { return evaluate(from_fen(fen)); }
+Value eval_of(const std::string& fen) { return hce::evaluate(from_fen(fen)); }
 
 } // namespace
 
@@ -95,7 +95,7 @@ TEST_CASE("evaluation is colour-symmetric and mirror-symmetric on every suite po
     for (const std::string& fen : all_suite_fens()) {
         Position pos;
         if (pos.set_fen(fen).error) continue; // a few STS lines carry no full FEN; the perft ones all parse
-        const Value v = evaluate(pos);
+        const Value v = hce::evaluate(pos);
         INFO(fen);
         REQUIRE(eval_of(colour_flip(fen)) == v);
         ++checked;
@@ -109,25 +109,25 @@ TEST_CASE("evaluation is colour-symmetric and mirror-symmetric on every suite po
 }
 
 TEST_CASE("the pawn cache never changes the evaluation", "[eval]") {
-    eval::PawnTable table;
+    hce::PawnTable table;
     for (int pass = 0; pass < 2; ++pass) // the second pass hits the cache
         for (const std::string& fen : test::suite_fens(3)) {
             Position pos = from_fen(fen);
             INFO(fen);
-            REQUIRE(evaluate(pos, &table) == evaluate(pos));
+            REQUIRE(hce::evaluate(pos, &table) == hce::evaluate(pos));
         }
 }
 
 TEST_CASE("the tuner's trace reproduces the evaluation as a linear function of the weights", "[eval]") {
     for (const std::string& fen : test::suite_fens(5)) {
         Position pos = from_fen(fen);
-        eval::Trace t;
-        const Value v = eval::evaluate_traced(pos, t);
-        REQUIRE(v == (pos.side_to_move() == WHITE ? evaluate(pos) : -evaluate(pos)));
+        hce::Trace t;
+        const Value v = hce::evaluate_traced(pos, t);
+        REQUIRE(v == (pos.side_to_move() == WHITE ? hce::evaluate(pos) : -hce::evaluate(pos)));
         if (t.special) continue;
         double mg = 0, eg = 0;
-        for (int i = 0; i < eval::NUM_WEIGHTS; ++i)
-            mg += t.coeff[i] * eval::WEIGHTS[i].mg, eg += t.coeff[i] * eval::WEIGHTS[i].eg;
+        for (int i = 0; i < hce::NUM_WEIGHTS; ++i)
+            mg += t.coeff[i] * hce::WEIGHTS[i].mg, eg += t.coeff[i] * hce::WEIGHTS[i].eg;
         const double linear = (mg * t.phase + eg * (24 - t.phase) * t.scale / 64.0) / 24.0;
         INFO(fen);
         REQUIRE(std::abs(linear - v) <= 3.0); // integer rounding of the scaled king-attack terms
@@ -162,7 +162,7 @@ TEST_CASE("KPK bitbase: known wins and draws", "[eval][kpk]") {
         const Square fp = lsb(flipped.pieces(PAWN));
         CHECK(kpk::probe(~strong, flipped.king_square(~strong), fp, flipped.king_square(strong),
                          flipped.side_to_move()) == c.win);
-        const Value v = evaluate(pos) * (pos.side_to_move() == strong ? 1 : -1);
+        const Value v = hce::evaluate(pos) * (pos.side_to_move() == strong ? 1 : -1);
         if (c.win)
             CHECK(v > 500);
         else
@@ -221,13 +221,13 @@ TEST_CASE("known endgames: KBNK is won, KNNK and KBK are drawn", "[eval]") {
                             "7k/8/8/8/8/8/8/KBN5 w - - 0 1"}) {
         Position pos = from_fen(fen);
         INFO(fen);
-        const Value white_view = pos.side_to_move() == WHITE ? evaluate(pos) : -evaluate(pos);
+        const Value white_view = pos.side_to_move() == WHITE ? hce::evaluate(pos) : -hce::evaluate(pos);
         CHECK(white_view > 400);
     }
     // KBNK with a light-squared bishop (b1): mate is forced in a light corner
     // (a8, h1), so the bare king is worse off on a8 than on h8.
-    const Value mating_corner = evaluate(from_fen("k7/8/2K5/8/8/8/8/1BN5 w - - 0 1"));
-    const Value other_corner = evaluate(from_fen("7k/8/5K2/8/8/8/8/1BN5 w - - 0 1"));
+    const Value mating_corner = hce::evaluate(from_fen("k7/8/2K5/8/8/8/8/1BN5 w - - 0 1"));
+    const Value other_corner = hce::evaluate(from_fen("7k/8/5K2/8/8/8/8/1BN5 w - - 0 1"));
     CHECK(mating_corner > other_corner);
     for (const char* fen : {"8/8/3k4/8/8/2NNK3/8/8 w - - 0 1", "8/8/3k4/8/8/3BK3/8/8 w - - 0 1",
                             "8/8/3k4/8/8/3NK3/8/8 b - - 0 1", "8/3k4/8/8/8/1nn5/8/4K3 b - - 0 1"}) {

@@ -76,7 +76,6 @@ struct RootMove {
     Move move;
     Value score = -VALUE_INFINITE;
     Value previous_score = -VALUE_INFINITE;
-    Value display_score = -VALUE_INFINITE;
     bool lower_bound = false, upper_bound = false;
     int seldepth = 0;
     int depth = 0;           // the iteration that set score, bounds, seldepth and pv
@@ -193,10 +192,12 @@ class Worker {
     // histories, the child's stack entry readied, its hash entry prefetched.
     void enter_child(int ply, Move m, int child_move_start, bool double_extended = false);
     void leave_child(Move m) { pos_.unmake_move(m); }
-    Value evaluate(int ply) {
+    // The evaluation of the position at `ply` from the side to move's view:
+    // the network through its accumulator, else the hand-crafted one.
+    Value eval_at(int ply) {
         return shared_.net ? nnue::evaluate(*shared_.net, accumulators_[ply], pos_.side_to_move(),
                                             popcount(pos_.pieces()))
-                           : staccato::evaluate(pos_, &pawn_table_);
+                           : hce::evaluate(pos_, &pawn_table_);
     }
     // The static evaluation `raw` plus the correction histories' estimate of its error.
     Value corrected(Value raw, int ply) const;
@@ -212,7 +213,7 @@ class Worker {
     int root_sp_ = 0; // game-list index of the root position
     MoveArray moves_;
     Histories histories_;
-    eval::PawnTable pawn_table_; // the hand-crafted evaluation's pawn-structure cache
+    hce::PawnTable pawn_table_; // the hand-crafted evaluation's pawn-structure cache
     std::array<StackEntry, MAX_PLY + 4> stack_{};
     std::array<nnue::Accumulator, MAX_PLY + 4> accumulators_; // [ply]: the network's first layer
     std::vector<RootMove> root_moves_;

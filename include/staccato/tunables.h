@@ -45,7 +45,8 @@ inline constexpr Tunable TUNABLES[] = {
     {"NmpEvalMax",                  3,    1,     6,    1},
     {"NmpVerifyDepth",             11,    6,    20,    1}, // cutoffs verified from this depth on
     {"ProbCutMinDepth",             4,    3,    10,    1}, // ProbCut from this depth on,
-    {"ProbCutMargin",             168,   80,   400,   15}, //   against beta + this
+    {"ProbCutMargin",             168,   80,   400,   15}, //   against beta + this,
+    {"ProbCutReduction",            4,    3,     6,    1}, //   verified this many plies shallower
     {"IirMinDepth",                 3,    2,     8,    1}, // internal iterative reduction from here on
     {"LmpMaxDepth",                 7,    4,    12,    1}, // late move pruning to this depth, after
     {"LmpBase",                     6,    0,    10,    1}, //   (this + depth^2) / (improving ? 1 : 2) moves
@@ -76,6 +77,8 @@ inline constexpr Tunable TUNABLES[] = {
                                                            //   depth + 1 of 256, at most this
     {"ContCorrectionWeight",      103,    0,   150,   10}, // the last two moves' correction counts this
                                                            //   many percent (pawn structure's: 100)
+    {"PickerMvvWeight",            16,    4,    32,    2}, // captures ordered by victim (SEE cp) times
+    {"PickerCaptureHistDivisor",    4,    1,    16,    1}, //   this, plus capture history over this
     // The time manager (src/timeman.cpp); fixed-node tuning leaves these alone.
     {"TmMovesLeft",                26,   15,    60,    3}, // sudden death: moves assumed left,
     {"TmIncrementPercent",         82,   40,   100,    5}, //   plus this much of the increment a move;

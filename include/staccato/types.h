@@ -119,7 +119,14 @@ constexpr bool is_ok(Square s) { return s < SQ_NONE; }
 // Rank as seen from colour c (rank 0 is c's back rank).
 constexpr int relative_rank(Color c, Square s) { return c == WHITE ? rank_of(s) : 7 - rank_of(s); }
 constexpr Square relative_square(Color c, Square s) { return Square(s ^ (c * 56)); }
-constexpr Square flip_rank(Square s) { return Square(s ^ 56); }
+constexpr Square flip_rank(Square s) { return Square(s ^ 56); } // a1 <-> a8
+constexpr Square flip_file(Square s) { return Square(s ^ 7); }  // a1 <-> h1
+// King steps from a to b (Chebyshev distance): 0..7.
+constexpr int distance(Square a, Square b) {
+    const int files = file_of(a) - file_of(b), ranks = rank_of(a) - rank_of(b);
+    const int f = files < 0 ? -files : files, r = ranks < 0 ? -ranks : ranks;
+    return f > r ? f : r;
+}
 constexpr int pawn_push(Color c) { return c == WHITE ? 8 : -8; }
 
 // Castling rights, one bit per (colour, side).

@@ -9,9 +9,7 @@
 #include "staccato/attacks.h"
 #include "staccato/hce/kpk.h"
 
-namespace staccato {
-
-namespace eval {
+namespace staccato::hce {
 
 namespace {
 
@@ -62,9 +60,6 @@ constexpr Bitboard forward_file(Color c, Square s) { return forward_ranks(c, s) 
 constexpr Bitboard attack_span(Color c, Square s) { return forward_ranks(c, s) & adjacent_files(file_of(s)); }
 constexpr Bitboard passed_span(Color c, Square s) { return forward_file(c, s) | attack_span(c, s); }
 
-int distance(Square a, Square b) {
-    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
-}
 int centre_distance(Square s) { // 0 (d4..e5) to 6 (corners)
     int f = file_of(s), r = rank_of(s);
     return (f < 4 ? 3 - f : f - 4) + (r < 4 ? 3 - r : r - 4);
@@ -449,15 +444,12 @@ Value evaluate_traced(const Position& pos, Trace& trace) {
     return Evaluator<true>(pos, nullptr, &trace, &bd).run();
 }
 
-} // namespace eval
-
-Value evaluate(const Position& pos, eval::PawnTable* pawns) {
-    Value v = eval::Evaluator<false>(pos, pawns, nullptr, nullptr).run();
+Value evaluate(const Position& pos, PawnTable* pawns) {
+    Value v = Evaluator<false>(pos, pawns, nullptr, nullptr).run();
     return pos.side_to_move() == WHITE ? v : -v;
 }
 
 std::string eval_report(const Position& pos) {
-    using namespace eval;
     Trace trace;
     Breakdown bd;
     const Value white_view = Evaluator<true>(pos, nullptr, &trace, &bd).run();
@@ -492,4 +484,4 @@ std::string eval_report(const Position& pos) {
     return os.str();
 }
 
-} // namespace staccato
+} // namespace staccato::hce

@@ -1,7 +1,6 @@
 #include "staccato/hce/kpk.h"
 
 #include <cstdint>
-#include <cstdlib>
 #include <mutex>
 #include <vector>
 
@@ -23,10 +22,6 @@ enum Result : std::uint8_t { INVALID, UNKNOWN, DRAW, WIN };
 int index(Color stm, Square bk, Square wk, Square wp) {
     int p = (rank_of(wp) - 1) * 4 + file_of(wp);
     return int(stm) + 2 * (int(bk) + 64 * (int(wk) + 64 * p));
-}
-
-int distance(Square a, Square b) {
-    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
 
 std::vector<std::uint8_t> table;
@@ -126,10 +121,10 @@ bool probe(Color strong, Square strong_king, Square strong_pawn, Square weak_kin
     init();
     Square wk = strong_king, wp = strong_pawn, bk = weak_king;
     if (strong == BLACK) { // flip the board vertically and swap the colours
-        wk = Square(wk ^ 56), wp = Square(wp ^ 56), bk = Square(bk ^ 56);
+        wk = flip_rank(wk), wp = flip_rank(wp), bk = flip_rank(bk);
         stm = ~stm;
     }
-    if (file_of(wp) > 3) wk = Square(wk ^ 7), wp = Square(wp ^ 7), bk = Square(bk ^ 7);
+    if (file_of(wp) > 3) wk = flip_file(wk), wp = flip_file(wp), bk = flip_file(bk);
     return table[index(stm, bk, wk, wp)] == WIN;
 }
 

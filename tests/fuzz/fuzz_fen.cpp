@@ -56,6 +56,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     require(perft(pos, 2) == sum);
     require(pos.fen() == fen);
-    (void)evaluate(pos);
+    (void)hce::evaluate(pos);
     return 0;
 }

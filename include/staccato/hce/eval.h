@@ -2,7 +2,7 @@
 // the game phase (24 with all pieces on, 0 with kings and pawns). Computed
 // from White's view, returned from the side to move's view.
 //
-// Terms (weights in eval_weights.h, tuned by src/tuner.cpp): material,
+// Terms (weights in eval_weights.h, tuned by src/hce/tuner.cpp): material,
 // piece-square tables, mobility over safe squares, pawn structure (doubled,
 // isolated, backward, phalanx, supported, candidate passers; cached in a pawn
 // hash table), passed pawns (by rank, free path, both kings' distances),
@@ -23,9 +23,7 @@
 #include "staccato/hce/eval_weights.h"
 #include "staccato/position.h"
 
-namespace staccato {
-
-namespace eval {
+namespace staccato::hce {
 
 // The part of the evaluation that depends only on the pawns, cached by pawn
 // key. One table per search thread.
@@ -61,13 +59,11 @@ struct Trace {
 // The evaluation from White's view with its trace (no pawn cache).
 Value evaluate_traced(const Position& pos, Trace& trace);
 
-} // namespace eval
-
 // The static evaluation from the side to move's view. With a pawn table the
 // pawn structure is cached there.
-Value evaluate(const Position& pos, eval::PawnTable* pawns = nullptr);
+Value evaluate(const Position& pos, PawnTable* pawns = nullptr);
 
 // The term-by-term breakdown printed by the `eval` command.
 std::string eval_report(const Position& pos);
 
-} // namespace staccato
+} // namespace staccato::hce

@@ -1,13 +1,13 @@
 // The evaluation's tunable weights: one flat array of (middlegame, endgame)
-// pairs, so that the Texel tuner (src/tuner.cpp) can treat the evaluation as
+// pairs, so that the Texel tuner (src/hce/tuner.cpp) can treat the evaluation as
 // a linear function of them. The layout below names every slice; the values
-// live in src/eval_weights.cpp, which the tuner writes.
+// live in src/hce/eval_weights.cpp, which the tuner writes.
 #pragma once
 
 #include <array>
 #include <string_view>
 
-namespace staccato::eval {
+namespace staccato::hce {
 
 struct Score {
     int mg = 0, eg = 0;
@@ -112,7 +112,7 @@ inline constexpr int NUM_WEIGHTS = group_end(TEMPO);
 
 using Weights = std::array<Score, NUM_WEIGHTS>;
 
-// The engine's weights (src/eval_weights.cpp, written by the tuner).
+// The engine's weights (src/hce/eval_weights.cpp, written by the tuner).
 extern const Weights WEIGHTS;
 
-} // namespace staccato::eval
+} // namespace staccato::hce
