@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "game_bytes.h"
 #include "staccato/datagen.h"
 #include "staccato/movegen.h"
 #include "staccato/nnue/data.h"
@@ -25,6 +26,7 @@
 
 using namespace staccato;
 using staccato::test::from_fen;
+using staccato::test::game_bytes;
 using staccato::test::temp_path;
 
 namespace {
@@ -60,23 +62,6 @@ Read read(const std::string& path, const nnue::GameFilter& filter = KEEP_ALL, bo
     Read r;
     r.error = nnue::read_data(path, filter, r.out, r.stats, need_scores);
     return r;
-}
-
-// A game in the compact format: `moves` (UCI) from `fen`, scores 10, 20, ...
-std::string game_bytes(const std::string& fen, const std::vector<std::string>& moves, int result) {
-    Position pos = from_fen(fen);
-    nnue::GameWriter game(pos);
-    int score = 10;
-    for (const std::string& text : moves) {
-        const auto m = pos.parse_uci_move(text);
-        REQUIRE(m);
-        game.add(*m, score);
-        score += 10;
-        pos.push_game_move(*m);
-    }
-    std::ostringstream out;
-    game.write(out, result);
-    return out.str();
 }
 
 std::string record_bytes(const std::vector<nnue::PackedPosition>& records) {

@@ -10,40 +10,21 @@
 #include <string>
 #include <vector>
 
+#include "game_bytes.h"
 #include "staccato/nnue/data.h"
 #include "staccato/nnue/games.h"
 #include "staccato/position.h"
+#include "suite.h"
 #include "temp_path.h"
 
 using namespace staccato;
+using staccato::test::from_fen;
+using staccato::test::game_bytes;
 using staccato::test::temp_path;
 
 namespace {
 
 constexpr nnue::GameFilter KEEP_ALL{0, 1 << 20, false, false};
-
-Position from_fen(const std::string& fen) {
-    Position pos;
-    REQUIRE(!pos.set_fen(fen).error);
-    return pos;
-}
-
-// Plays `moves` (UCI text) from `fen` into a writer, with scores 10, 20, ...
-std::string game_bytes(const std::string& fen, const std::vector<std::string>& moves, int result) {
-    Position pos = from_fen(fen);
-    nnue::GameWriter game(pos);
-    int score = 10;
-    for (const std::string& text : moves) {
-        const auto m = pos.parse_uci_move(text);
-        REQUIRE(m);
-        game.add(*m, score);
-        score += 10;
-        pos.push_game_move(*m);
-    }
-    std::ostringstream out;
-    game.write(out, result);
-    return out.str();
-}
 
 std::string write_file(const std::string& name, const std::string& bytes) {
     const std::string path = temp_path(name);
