@@ -207,73 +207,12 @@ Value Worker::corrected(Value raw, int ply) const {
     return std::clamp(v, VALUE_TB_LOSS_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
 }
 
-// Step 15 of search(): the correction history learns from this node's result
-// when it says something about the static evaluation (a bound on the right
-// side of it) and the best move was quiet (a capture changes the material,
-// which the evaluation already counts).
-void Worker::update_correction(Value best, Bound bound, Move best_move, Value static_eval, int depth,
-                               int ply) {
-    if (best_move && pos_.is_capture_or_promotion(best_move)) return;
-    if (std::abs(best) >= VALUE_TB_WIN_IN_MAX_PLY) return;
-    if ((bound == Bound::Lower && best <= static_eval) || (bound == Bound::Upper && best >= static_eval))
-        return;
-    const Color us = pos_.side_to_move();
-    histories_.correction.update(us, pos_.pawn_key(), best - static_eval, depth);
-    for (Color c : {WHITE, BLACK})
-        histories_.non_pawn_correction[c].update(us, pos_.non_pawn_key(c), best - static_eval, depth);
-    histories_.continuation_correction.update(continuation_correction_key(ply), best - static_eval, depth);
-}
-
 // The node's ordering inputs; stack_[ply].threats must be this node's.
 OrderingView Worker::ordering_view(int ply) {
     OrderingView view{histories_, {}, stack_[ply].threats};
     for (std::size_t i = 0; i < CONTINUATION_PLIES.size(); ++i)
         view.continuation[i] = continuation(ply, CONTINUATION_PLIES[i]);
     return view;
-}
-
-// A quiet move's (piece to `to`, played at `ply`) continuation histories:
-// as the reply to each earlier move (CONTINUATION_PLIES).
-void Worker::update_continuations(int ply, Piece moved, Square to, int bonus) {
-    for (int back : CONTINUATION_PLIES)
-        if (PieceToHistory* t = continuation(ply, back))
-            t->update(moved, to, continuation_bonus(back, bonus));
-}
-
-// Killers, countermove and histories after a quiet move caused a cutoff: the
-// cutoff move gains, the quiets tried before it lose.
-void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count) {
-    StackEntry& ss = stack_[ply];
-    if (ss.killers[0] != best) {
-        ss.killers[1] = ss.killers[0];
-        ss.killers[0] = best;
-    }
-    const Color us = pos_.side_to_move();
-    const int bonus = history_bonus(depth);
-    auto reward = [&](Move m, int b) {
-        histories_.butterfly.update(us, ss.threats, m, b);
-        update_continuations(ply, pos_.moved_piece(m), m.to(), b);
-    };
-    reward(best, bonus);
-    for (int i = 0; i < quiet_count; ++i)
-        if (quiets[i] != best) reward(quiets[i], -bonus);
-    if (ply > 0) {
-        const StackEntry& prev = stack_[ply - 1];
-        if (prev.current_move && prev.current_move != Move::null())
-            histories_.countermoves.set(prev.moved_piece, prev.current_move.to(), best);
-    }
-}
-
-// Capture history after a cutoff: a capture that cut gains; the captures
-// tried before the cutoff move (whatever its kind) lose.
-void Worker::update_capture_stats(Move best, int depth, const Move* captures, int capture_count) {
-    const int bonus = history_bonus(depth);
-    auto reward = [&](Move m, int b) {
-        histories_.capture.update(pos_.moved_piece(m), m.to(), pos_.captured_type(m), b);
-    };
-    if (pos_.is_capture_or_promotion(best)) reward(best, bonus);
-    for (int i = 0; i < capture_count; ++i)
-        if (captures[i] != best) reward(captures[i], -bonus);
 }
 
 // ---------------------------------------------------------------------------
