@@ -145,7 +145,7 @@ Tally check_tables(const Tablebases& tb, const std::vector<std::string>& names, 
     for (const std::string& name : names) {
         const auto m = Material::from_name(name);
         REQUIRE(m);
-        std::mt19937_64 rng(seed ^ std::hash<std::string>{}(name));
+        Rng rng(seed ^ std::hash<std::string>{}(name));
         for (int i = 0; i < count; ++i) {
             auto pos = random_position(*m, rng, i % 4 == 3);
             if (!pos) continue;
@@ -409,7 +409,7 @@ TEST_CASE("syzygy: truncated, corrupted and empty files fail cleanly", "[syzygy]
             Tablebases tb;
             tb.load(dir);
             probe_all(tb, false);
-            std::mt19937_64 pos_rng(round);
+            Rng pos_rng{std::uint64_t(round)};
             for (const char* name : REPO_TABLE_NAMES)
                 for (int i = 0; i < 20; ++i)
                     if (auto pos = random_position(*Material::from_name(name), pos_rng, false)) {

@@ -1,7 +1,10 @@
 // The one pseudo-random generator of the engine and its tools: splitmix64,
 // which gives a usable stream from any seed (0 included) and the same stream
 // on every machine. Self-play openings (datagen, genfens), the strength
-// limit's draws and the magic-number search all draw from it.
+// limit's draws, the magic-number search, the tablebase benchmark's positions
+// and the trainer (initial weights, shuffling) all draw from it. It is a
+// standard UniformRandomBitGenerator, so std::shuffle and <random>'s
+// distributions take it.
 #pragma once
 
 #include <cmath>
@@ -12,7 +15,13 @@ namespace staccato {
 
 class Rng {
   public:
+    using result_type = std::uint64_t;
+    static constexpr result_type min() { return 0; }
+    static constexpr result_type max() { return ~result_type(0); }
+
     explicit Rng(std::uint64_t seed = 0) : state_(seed) {}
+
+    result_type operator()() { return next(); }
 
     std::uint64_t next() {
         std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);

@@ -22,8 +22,6 @@ constexpr std::uint16_t LEAF = 0xFFF;          // right child of a symbol that i
 constexpr char PIECE_LETTERS[] = "PNBRQK";
 
 int diagonal_offset(int sq) { return (sq >> 3) - (sq & 7); } // rank - file: < 0 below a1-h8
-int mirror_file(int sq) { return sq ^ 7; }
-int mirror_rank(int sq) { return sq ^ 56; }
 int transpose(int sq) { return ((sq >> 3) | (sq << 3)) & 63; }
 
 // The numbering schemes of the format, computed once.
@@ -573,7 +571,7 @@ std::optional<std::uint64_t> Table::encode(const Position& pos, const SubTable& 
         rest_piece[std::size_t(j)] = NO_PIECE;
     }
     if ((sq[0] & 7) > 3)
-        for (int i = 0; i < n; ++i) sq[std::size_t(i)] = mirror_file(sq[std::size_t(i)]);
+        for (int i = 0; i < n; ++i) sq[std::size_t(i)] = flip_file(Square(sq[std::size_t(i)]));
 
     std::uint64_t index = 0;
     if (has_pawns_) {
@@ -583,7 +581,7 @@ std::optional<std::uint64_t> Table::encode(const Position& pos, const SubTable& 
         for (int i = 1; i < lead; ++i) index += num.choose[i][num.pawn_order[sq[std::size_t(i)]]];
     } else {
         if ((sq[0] >> 3) > 3)
-            for (int i = 0; i < n; ++i) sq[std::size_t(i)] = mirror_rank(sq[std::size_t(i)]);
+            for (int i = 0; i < n; ++i) sq[std::size_t(i)] = flip_rank(Square(sq[std::size_t(i)]));
         // The first leading piece off the a1-h8 diagonal goes below it.
         for (int i = 0; i < sub.group_len[0]; ++i) {
             const int d = diagonal_offset(sq[std::size_t(i)]);

@@ -35,7 +35,7 @@ std::string board_fen(const std::array<char, 64>& board) {
 
 } // namespace
 
-std::optional<Position> random_position(const Material& material, std::mt19937_64& rng, bool en_passant) {
+std::optional<Position> random_position(const Material& material, Rng& rng, bool en_passant) {
     for (int attempt = 0; attempt < 1000; ++attempt) {
         std::array<char, 64> board;
         board.fill('.');
@@ -93,7 +93,7 @@ bool run_tb_bench(std::string_view paths, int positions, std::ostream& out) {
                 if (auto m = Material::from_name(it->path().stem().string())) tables.push_back(*m);
         rest.remove_prefix(std::min(end + 1, rest.size()));
     }
-    std::mt19937_64 rng(20240601);
+    Rng rng(20240601);
     std::vector<Position> pool;
     pool.reserve(std::size_t(positions));
     for (int i = 0; i < positions && !tables.empty(); ++i)

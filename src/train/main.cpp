@@ -29,13 +29,13 @@
 #include <fstream>
 #include <iostream>
 #include <numeric>
-#include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "model.h"
 #include "staccato/nnue/data.h"
+#include "staccato/random.h"
 
 using namespace staccato;
 using namespace staccato::train;
@@ -298,7 +298,7 @@ int run_training(const Options& o) {
     std::cout << "validation loss at the start: "
               << validation_loss(state.model, data.validation, o.wdl, o.threads) << std::endl;
 
-    std::mt19937_64 rng(o.seed + std::uint64_t(state.epoch));
+    Rng rng(o.seed + std::uint64_t(state.epoch));
     std::vector<std::vector<float>> grads(o.threads, std::vector<float>(Layout::SIZE));
     std::vector<float> total(Layout::SIZE);
     std::vector<double> losses(o.threads);

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <random>
 
+#include "staccato/random.h"
+
 namespace staccato::train {
 
 Features features_of(const nnue::PackedPosition& p, bool mirror) {
@@ -24,7 +26,7 @@ Features features_of(const nnue::PackedPosition& p, bool mirror) {
 }
 
 void Model::init_random(std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
+    Rng rng(seed);
     // Feature transformer: at most MAX_ACTIVE_INPUTS of the INPUTS are
     // active, so a small spread keeps the accumulators inside SCReLU's clip
     // at the start.

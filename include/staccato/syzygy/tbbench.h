@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <optional>
 #include <ostream>
-#include <random>
 #include <string_view>
 
 #include "staccato/position.h"
+#include "staccato/random.h"
 #include "staccato/syzygy/table.h"
 
 namespace staccato::syzygy {
@@ -17,7 +17,7 @@ namespace staccato::syzygy {
 // side to move); with `en_passant` (both sides having pawns) the side not to
 // move has just pushed a pawn two squares next to an enemy pawn. nullopt
 // when a thousand tries found none.
-std::optional<Position> random_position(const Material& material, std::mt19937_64& rng, bool en_passant);
+std::optional<Position> random_position(const Material& material, Rng& rng, bool en_passant);
 
 // Loads the tables of `paths`, draws `positions` random positions over the
 // tables found, and times WDL and DTZ probes: the first pass ("cold": each
