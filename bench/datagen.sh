@@ -23,17 +23,17 @@ cd "$(dirname "$0")/.."
 runs() { pgrep -f -- "datagen out=$DATA/s[0-9]+\.games" || true; }
 
 next_seed() { # one above every seed in the folder (file names ending s<seed>.games, MANIFEST), at least 300
-    local max=299 f n
+    local max=299 f n seeds=()
     for f in "$DATA"/*.games; do
         [ -e "$f" ] || continue
-        n=${f%.games}; n=${n##*s}
+        n=${f%.games}
+        seeds+=("${n##*s}")
+    done
+    [ -f "$DATA/MANIFEST" ] &&
+        seeds+=($(awk -F'\t' '!/^#/ { gsub(",", " ", $4); print $4 }' "$DATA/MANIFEST"))
+    for n in "${seeds[@]}"; do
         [[ $n =~ ^[0-9]+$ ]] && [ "$n" -gt "$max" ] && max=$n
     done
-    if [ -f "$DATA/MANIFEST" ]; then
-        for n in $(awk -F'\t' '!/^#/ { gsub(",", " ", $4); print $4 }' "$DATA/MANIFEST"); do
-            [[ $n =~ ^[0-9]+$ ]] && [ "$n" -gt "$max" ] && max=$n
-        done
-    fi
     echo $((max + 1))
 }
 

@@ -14,7 +14,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -401,10 +400,10 @@ TEST_CASE("syzygy: truncated, corrupted and empty files fail cleanly", "[syzygy]
         probe_all(tb, true);
     }
     SECTION("random bytes changed") {
-        std::mt19937_64 rng(7);
+        Rng rng(7);
         for (int round = 0; round < 40; ++round) {
             fresh_copy([&](const std::string&, std::vector<char>& b) {
-                for (int k = 0; k < 8; ++k) b[4 + rng() % (b.size() - 4)] = char(rng());
+                for (int k = 0; k < 8; ++k) b[4 + rng.below(b.size() - 4)] = char(rng());
             });
             Tablebases tb;
             tb.load(dir);

@@ -42,6 +42,7 @@ std::optional<Position> random_position(const Material& material, Rng& rng, bool
         const bool white = rng() & 1;
         Material left = material;
         std::string ep = "-";
+        int crossed = -1, start = -1; // the squares the double push crossed, if any
         if (en_passant && material.pawns(WHITE) && material.pawns(BLACK)) {
             // The pawn that just moved (the side not to move's), from two
             // squares back, and an enemy pawn beside it.
@@ -52,6 +53,8 @@ std::optional<Position> random_position(const Material& material, Rng& rng, bool
             --left.count[WHITE][PAWN];
             --left.count[BLACK][PAWN];
             ep = std::string(1, char('a' + f)) + char('1' + (white ? 5 : 2));
+            crossed = (white ? 5 : 2) * 8 + f;
+            start = (white ? 6 : 1) * 8 + f;
         }
         for (int c = 0; c < 2; ++c)
             for (int pt = PAWN; pt <= KING; ++pt)
@@ -61,12 +64,8 @@ std::optional<Position> random_position(const Material& material, Rng& rng, bool
                     while (board[std::size_t(s)] != '.' || (pt == PAWN && (s < 8 || s >= 56)));
                     board[std::size_t(s)] = (c ? "pnbrqk" : "PNBRQK")[pt];
                 }
-        if (ep != "-") { // the squares the pawn crossed are empty
-            const int f = ep[0] - 'a', r = ep[1] - '1';
-            if (board[std::size_t(r * 8 + f)] != '.' ||
-                board[std::size_t((white ? r + 1 : r - 1) * 8 + f)] != '.')
-                continue;
-        }
+        if (crossed >= 0 && (board[std::size_t(crossed)] != '.' || board[std::size_t(start)] != '.'))
+            continue; // the squares the pawn crossed must be empty
         Position pos;
         const SetupResult result = pos.set_fen(board_fen(board) + (white ? " w - " : " b - ") + ep + " 0 1");
         if (!result.error && result.warnings.empty()) return pos;
