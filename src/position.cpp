@@ -61,8 +61,6 @@ Piece piece_from_char(char c) {
 }
 char piece_char(Piece p) { return PIECE_CHARS[type_of(p) + (color_of(p) == BLACK ? 8 : 0)]; }
 
-std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
-
 std::vector<std::string_view> split(std::string_view s) {
     std::vector<std::string_view> out;
     std::size_t i = 0;

@@ -115,6 +115,8 @@ enum Square : std::uint8_t {
 constexpr Square make_square(int file, int rank) { return Square(rank * 8 + file); }
 constexpr int file_of(Square s) { return s & 7; }
 constexpr int rank_of(Square s) { return s >> 3; }
+// "e4": the square as UCI and FEN write it.
+inline std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 constexpr bool is_ok(Square s) { return s < SQ_NONE; }
 // Rank as seen from colour c (rank 0 is c's back rank).
 constexpr int relative_rank(Color c, Square s) { return c == WHITE ? rank_of(s) : 7 - rank_of(s); }

@@ -72,7 +72,7 @@ std::optional<std::string> board_fen(const GameBoard& b) {
     fen += rights.empty() ? "-" : rights;
     const int ep = b.side_ep & 0x7F;
     if (ep > 64) return std::nullopt;
-    fen += ep == 64 ? std::string(" -") : std::string{' ', char('a' + ep % 8), char('1' + ep / 8)};
+    fen += ep == 64 ? std::string(" -") : ' ' + square_name(Square(ep));
     return fen + ' ' + std::to_string(b.rule50) + ' ' + std::to_string(std::max<int>(1, b.fullmove));
 }
 

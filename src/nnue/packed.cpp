@@ -76,7 +76,7 @@ std::string PackedPosition::fen() const {
     s += rights.empty() ? "-" : rights;
     s += ' ';
     if (ep_square < SQ_NONE)
-        s += std::string{char('a' + file_of(Square(ep_square))), char('1' + rank_of(Square(ep_square)))};
+        s += square_name(Square(ep_square));
     else
         s += '-';
     return s + ' ' + std::to_string(rule50) + " 1";

@@ -41,8 +41,7 @@ std::optional<Position> random_position(const Material& material, Rng& rng, bool
         board.fill('.');
         const bool white = rng() & 1;
         Material left = material;
-        std::string ep = "-";
-        int crossed = -1, start = -1; // the squares the double push crossed, if any
+        Square ep = SQ_NONE; // the square the double push crossed, if any
         if (en_passant && material.pawns(WHITE) && material.pawns(BLACK)) {
             // The pawn that just moved (the side not to move's), from two
             // squares back, and an enemy pawn beside it.
@@ -52,9 +51,7 @@ std::optional<Position> random_position(const Material& material, Rng& rng, bool
             board[std::size_t(r * 8 + g)] = white ? 'P' : 'p';
             --left.count[WHITE][PAWN];
             --left.count[BLACK][PAWN];
-            ep = std::string(1, char('a' + f)) + char('1' + (white ? 5 : 2));
-            crossed = (white ? 5 : 2) * 8 + f;
-            start = (white ? 6 : 1) * 8 + f;
+            ep = make_square(f, white ? 5 : 2);
         }
         for (int c = 0; c < 2; ++c)
             for (int pt = PAWN; pt <= KING; ++pt)
@@ -64,10 +61,13 @@ std::optional<Position> random_position(const Material& material, Rng& rng, bool
                     while (board[std::size_t(s)] != '.' || (pt == PAWN && (s < 8 || s >= 56)));
                     board[std::size_t(s)] = (c ? "pnbrqk" : "PNBRQK")[pt];
                 }
-        if (crossed >= 0 && (board[std::size_t(crossed)] != '.' || board[std::size_t(start)] != '.'))
-            continue; // the squares the pawn crossed must be empty
+        // The squares the pawn crossed (the e.p. square and its start) must be empty.
+        if (ep != SQ_NONE &&
+            (board[std::size_t(ep)] != '.' || board[std::size_t(white ? ep + 8 : ep - 8)] != '.'))
+            continue;
         Position pos;
-        const SetupResult result = pos.set_fen(board_fen(board) + (white ? " w - " : " b - ") + ep + " 0 1");
+        const SetupResult result = pos.set_fen(board_fen(board) + (white ? " w - " : " b - ") +
+                                               (ep == SQ_NONE ? "-" : square_name(ep)) + " 0 1");
         if (!result.error && result.warnings.empty()) return pos;
     }
     return std::nullopt;
