@@ -19,11 +19,11 @@ struct Anchor {
     int candidates, error_cp, max_loss_cp;
 };
 constexpr std::array<Anchor, 5> ANCHORS{{
-    {1350, 1500, 5, 69, 420},
-    {1800, 11000, 4, 36, 200},
-    {2200, 200000, 2, 12, 80},
-    {2600, 1000000, 1, 4, 40},
-    {2850, 4000000, 1, 2, 20},
+    {1350, 1000, 5, 78, 470},
+    {1800, 11002, 4, 39, 177},
+    {2200, 140000, 2, 13, 80},
+    {2600, 500000, 2, 6, 40},
+    {2850, 1000000, 1, 2, 20},
 }};
 static_assert(ANCHORS.front().elo == STRENGTH_ELO_MIN && ANCHORS.back().elo == STRENGTH_ELO_MAX);
 static_assert([] {

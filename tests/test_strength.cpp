@@ -1,9 +1,12 @@
-// UCI_LimitStrength and UCI_Elo: the Elo -> settings mapping, the pick among
-// root moves, and the engine under the limit driven through the UCI loop.
+// UCI_LimitStrength and UCI_Elo: the Elo -> settings mapping (and the
+// README's table of it), the pick among root moves, the engine under the
+// limit driven through the UCI loop, and the ladder judged by a deeper search.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <set>
@@ -206,7 +209,7 @@ TEST_CASE("a low Elo plays other moves than the best sometimes", "[strength]") {
 
 TEST_CASE("from 1800 up a queen attacked by a pawn is never left hanging", "[strength]") {
     // The queen must move; several squares lose it to a pawn or a minor piece.
-    // `go nodes` caps the levels' own budgets (2850's is 4M nodes a move) so
+    // `go nodes` caps the levels' own budgets (2850's is 1M nodes a move) so
     // that the test also runs in sanitizer builds; the pick among the root
     // moves (candidates, error, largest loss) is each level's own.
     const std::vector<std::string> fens = {
@@ -357,16 +360,22 @@ class Referee {
     std::map<std::pair<Key, std::uint16_t>, int> cache_;
 };
 
-// A level's average loss over the ladder's positions, `seeds` moves each
-// (the strength limit's seeds 1..seeds, from a new game every time).
-double average_loss(int elo, int seeds, Referee& referee) {
+// A level's average loss over the ladder's positions: `elo` under the limit,
+// `seeds` moves each (the strength limit's seeds 1..seeds, from a new game
+// every time), or with `elo` 0 full strength at `full_nodes` a move (one
+// move each: it has no random draws).
+double average_loss(int elo, int seeds, Referee& referee, std::uint64_t full_nodes = 0) {
     long total = 0, moves = 0;
     for (const char* fen : LADDER_FENS) {
-        for (int seed = 1; seed <= seeds; ++seed) {
+        for (int seed = 1; seed <= (elo ? seeds : 1); ++seed) {
             Session s;
-            s.limit(elo);
-            s.engine.set_strength_seed(std::uint64_t(seed));
-            const std::string played = s.play(std::string("position fen ") + fen, "go");
+            std::string go = "go nodes " + std::to_string(full_nodes);
+            if (elo) {
+                s.limit(elo);
+                s.engine.set_strength_seed(std::uint64_t(seed));
+                go = "go";
+            }
+            const std::string played = s.play(std::string("position fen ") + fen, go);
             Position pos;
             REQUIRE(!pos.set_fen(fen).error);
             const auto m = pos.parse_uci_move(played);
@@ -379,24 +388,84 @@ double average_loss(int elo, int seeds, Referee& referee) {
     return double(total) / double(moves);
 }
 
-} // namespace
-
-TEST_CASE("the ladder: a higher UCI_Elo loses no more centipawns on average than a lower one", "[strength]") {
-    // Each level's moves over fixed positions and seeds, judged by a search
-    // of the same engine far deeper than the levels' budgets. Only the
-    // cheap levels: with 2200 (200,000 nodes a move, so a referee at 1.6M)
-    // the case takes 47 s instead of 4 on the development machine.
-    const std::vector<int> levels = {1350, 1800};
-    Referee referee(std::max<std::uint64_t>(100'000, 8 * strength_settings(levels.back()).nodes));
+// Plays `levels` (and full strength when `full_nodes` is not 0) and checks
+// that no level loses more on average than the one below it.
+void check_ladder(const std::vector<int>& levels, std::uint64_t referee_nodes, std::uint64_t full_nodes) {
+    Referee referee(referee_nodes);
     std::vector<double> losses;
     for (int elo : levels) {
         losses.push_back(average_loss(elo, 4, referee));
         std::printf("ladder: UCI_Elo %d loses %.1f cp a move on average\n", elo, losses.back());
     }
-    for (std::size_t i = 1; i < levels.size(); ++i) {
-        INFO("UCI_Elo " << levels[i - 1] << " loses " << losses[i - 1] << " cp, " << levels[i] << " "
-                        << losses[i]);
+    if (full_nodes) {
+        losses.push_back(average_loss(0, 1, referee, full_nodes));
+        std::printf("ladder: full strength (%llu nodes a move) loses %.1f cp a move on average\n",
+                    static_cast<unsigned long long>(full_nodes), losses.back());
+    }
+    for (std::size_t i = 1; i < losses.size(); ++i) {
+        INFO("step " << i << ": " << losses[i - 1] << " cp, then " << losses[i] << " cp");
         CHECK(losses[i] <= losses[i - 1]);
     }
     CHECK(losses.front() > 0); // the weakest level does give something away
+}
+
+} // namespace
+
+TEST_CASE("the ladder: a higher UCI_Elo loses no more centipawns on average than a lower one", "[strength]") {
+    // Each level's moves over fixed positions and seeds, judged by a search
+    // of the same engine far deeper than the levels' budgets. Only the
+    // cheap levels here; the whole ladder is the strength-full suite below.
+    const std::vector<int> levels = {1350, 1800};
+    check_ladder(levels, std::max<std::uint64_t>(100'000, 8 * strength_settings(levels.back()).nodes), 0);
+}
+
+TEST_CASE("the whole ladder, 1350 to 2850, then full strength", "[.strength-full]") {
+    // Every calibration point, then the engine without the limit at four
+    // times 2850's node budget (what the clock gives it at 10+0.1 on the
+    // development machine and more), judged at four times that again.
+    const std::vector<int> levels = {1350, 1800, 2200, 2600, 2850};
+    const std::uint64_t full = 4 * strength_settings(STRENGTH_ELO_MAX).nodes;
+    check_ladder(levels, 4 * full, full);
+}
+
+TEST_CASE("README's UCI_Elo table gives the settings the engine plays with", "[strength][docs]") {
+    // The rows under the header `| UCI_Elo | Node budget | Candidates |
+    // Error (cp, s.d.) | Largest loss (cp) | ...`: every row's settings are
+    // strength_settings(its Elo), and the rows reach from the lowest Elo to
+    // the highest.
+    std::ifstream in(STACCATO_README);
+    REQUIRE(in);
+    std::string line;
+    while (std::getline(in, line) &&
+           line.rfind("| UCI_Elo | Node budget | Candidates | Error (cp, s.d.) | Largest loss (cp) |", 0) !=
+               0) {
+    }
+    REQUIRE(in);                     // the header is there
+    REQUIRE(std::getline(in, line)); // the |---| line
+    std::set<int> elos;
+    while (std::getline(in, line) && line.rfind('|', 0) == 0) {
+        INFO(line);
+        std::vector<long> cells; // the first five cells as numbers, commas dropped
+        std::string cell;
+        for (std::size_t i = 1; i < line.size() && cells.size() < 5; ++i) {
+            if (line[i] == '|') {
+                REQUIRE(!cell.empty());
+                cells.push_back(std::stol(cell));
+                cell.clear();
+            } else if (std::isdigit(static_cast<unsigned char>(line[i]))) {
+                cell += line[i];
+            } else {
+                REQUIRE((line[i] == ' ' || line[i] == ','));
+            }
+        }
+        REQUIRE(cells.size() == 5);
+        const StrengthSettings s = strength_settings(int(cells[0]));
+        CHECK(cells[1] == long(s.nodes));
+        CHECK(cells[2] == s.candidates);
+        CHECK(cells[3] == s.error_cp);
+        CHECK(cells[4] == s.max_loss_cp);
+        elos.insert(int(cells[0]));
+    }
+    CHECK(elos.count(STRENGTH_ELO_MIN) == 1);
+    CHECK(elos.count(STRENGTH_ELO_MAX) == 1);
 }
