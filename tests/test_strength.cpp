@@ -360,21 +360,19 @@ class Referee {
     std::map<std::pair<Key, std::uint16_t>, int> cache_;
 };
 
-// A level's average loss over the ladder's positions: `elo` under the limit,
-// `seeds` moves each (the strength limit's seeds 1..seeds, from a new game
-// every time), or with `elo` 0 full strength at `full_nodes` a move (one
-// move each: it has no random draws).
+// A level's average loss over the ladder's positions, `seeds` moves each
+// (the strength limit's seeds 1..seeds, from a new game every time): `elo`
+// under the limit, or with `elo` 0 full strength at `full_nodes` a move.
 double average_loss(int elo, int seeds, Referee& referee, std::uint64_t full_nodes = 0) {
     long total = 0, moves = 0;
     for (const char* fen : LADDER_FENS) {
-        for (int seed = 1; seed <= (elo ? seeds : 1); ++seed) {
+        for (int seed = 1; seed <= seeds; ++seed) {
             Session s;
-            std::string go = "go nodes " + std::to_string(full_nodes);
             if (elo) {
                 s.limit(elo);
                 s.engine.set_strength_seed(std::uint64_t(seed));
-                go = "go";
             }
+            const std::string go = elo ? "go" : "go nodes " + std::to_string(full_nodes);
             const std::string played = s.play(std::string("position fen ") + fen, go);
             Position pos;
             REQUIRE(!pos.set_fen(fen).error);
@@ -398,7 +396,7 @@ void check_ladder(const std::vector<int>& levels, std::uint64_t referee_nodes, s
         std::printf("ladder: UCI_Elo %d loses %.1f cp a move on average\n", elo, losses.back());
     }
     if (full_nodes) {
-        losses.push_back(average_loss(0, 1, referee, full_nodes));
+        losses.push_back(average_loss(0, 1, referee, full_nodes)); // one move each: no random draws
         std::printf("ladder: full strength (%llu nodes a move) loses %.1f cp a move on average\n",
                     static_cast<unsigned long long>(full_nodes), losses.back());
     }
