@@ -1,13 +1,14 @@
 // The UCI option table (staccato/options.h): what `uci` prints, what
 // `setoption` answers, and the README's table of options.
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <map>
+#include <ostream>
 #include <regex>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "readme_table.h"
 #include "staccato/options.h"
 #include "staccato/parse.h"
 #include "staccato/tunables.h"
@@ -55,39 +56,15 @@ std::map<std::string, Listed> options_from_uci() {
     return out;
 }
 
-std::string trim(std::string s) {
-    const auto first = s.find_first_not_of(" \t");
-    if (first == std::string::npos) return "";
-    s = s.substr(first, s.find_last_not_of(" \t") - first + 1);
-    if (s.size() >= 2 && s.front() == '`' && s.back() == '`') s = s.substr(1, s.size() - 2);
-    return s;
-}
-
 // The rows of the README's table whose header is exactly
 // `| Option | Type | Default | Range | What it does |`, by option name.
 std::map<std::string, Listed> options_from_readme() {
-    std::ifstream in(STACCATO_README);
-    REQUIRE(in);
-    std::string text;
-    while (std::getline(in, text) && text != "| Option | Type | Default | Range | What it does |") {
-    }
-    REQUIRE(in);                     // the header is there
-    REQUIRE(std::getline(in, text)); // the |---| line
+    const auto rows =
+        test::readme_table(STACCATO_README, "| Option | Type | Default | Range | What it does |");
+    REQUIRE(rows); // the header is there
     std::map<std::string, Listed> out;
-    while (std::getline(in, text) && text.rfind('|', 0) == 0) {
-        std::vector<std::string> cells;
-        std::string cell;
-        for (std::size_t i = 1; i < text.size(); ++i) {
-            if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == '|') {
-                cell += text[++i];
-            } else if (text[i] == '|') {
-                cells.push_back(trim(cell));
-                cell.clear();
-            } else {
-                cell += text[i];
-            }
-        }
-        INFO(text);
+    for (const test::TableRow& cells : *rows) {
+        INFO((cells.empty() ? std::string() : cells[0]));
         REQUIRE(cells.size() >= 5);
         Listed l{cells[1], cells[2], cells[3]};
         if (l.type == "button" && l.def.empty()) l.def = "-";

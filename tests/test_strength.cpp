@@ -6,7 +6,6 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <set>
@@ -15,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "readme_table.h"
 #include "staccato/engine.h"
 #include "staccato/movegen.h"
 #include "staccato/see.h"
@@ -431,32 +431,25 @@ TEST_CASE("README's UCI_Elo table gives the settings the engine plays with", "[s
     // Error (cp, s.d.) | Largest loss (cp) | ...`: every row's settings are
     // strength_settings(its Elo), and the rows reach from the lowest Elo to
     // the highest.
-    std::ifstream in(STACCATO_README);
-    REQUIRE(in);
-    std::string line;
-    while (std::getline(in, line) &&
-           line.rfind("| UCI_Elo | Node budget | Candidates | Error (cp, s.d.) | Largest loss (cp) |", 0) !=
-               0) {
-    }
-    REQUIRE(in);                     // the header is there
-    REQUIRE(std::getline(in, line)); // the |---| line
+    const auto rows = test::readme_table(
+        STACCATO_README, "| UCI_Elo | Node budget | Candidates | Error (cp, s.d.) | Largest loss (cp) |");
+    REQUIRE(rows); // the header is there
     std::set<int> elos;
-    while (std::getline(in, line) && line.rfind('|', 0) == 0) {
-        INFO(line);
+    for (const test::TableRow& row : *rows) {
+        INFO((row.empty() ? std::string() : row[0]));
+        REQUIRE(row.size() >= 5);
         std::vector<long> cells; // the first five cells as numbers, commas dropped
-        std::string cell;
-        for (std::size_t i = 1; i < line.size() && cells.size() < 5; ++i) {
-            if (line[i] == '|') {
-                REQUIRE(!cell.empty());
-                cells.push_back(std::stol(cell));
-                cell.clear();
-            } else if (std::isdigit(static_cast<unsigned char>(line[i]))) {
-                cell += line[i];
-            } else {
-                REQUIRE((line[i] == ' ' || line[i] == ','));
+        for (std::size_t i = 0; i < 5; ++i) {
+            std::string digits;
+            for (const char c : row[i]) {
+                if (std::isdigit(static_cast<unsigned char>(c)))
+                    digits += c;
+                else
+                    REQUIRE(c == ',');
             }
+            REQUIRE(!digits.empty());
+            cells.push_back(std::stol(digits));
         }
-        REQUIRE(cells.size() == 5);
         const StrengthSettings s = strength_settings(int(cells[0]));
         CHECK(cells[1] == long(s.nodes));
         CHECK(cells[2] == s.candidates);
