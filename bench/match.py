@@ -148,11 +148,25 @@ def find_runner(preferred=None):
     sys.exit("neither fastchess nor cutechess-cli on PATH (build one from public source, outside this repository)")
 
 
+def book_format(path):
+    """ "pgn" when the book's first line that says anything is a PGN tag or
+    move text, else "epd": read from what the file holds, not its name."""
+    try:
+        with open(path, errors="replace") as f:
+            for line in f:
+                line = line.strip()
+                if line:
+                    return "pgn" if line.startswith("[") or re.match(r"1\.", line) else "epd"
+    except OSError as e:
+        sys.exit(f"book {path}: {e.strerror}")
+    sys.exit(f"book {path}: empty")
+
+
 def runner_command(runner, path, args, engines, rounds, sprt):
     cmd = [path]
     for name, (c, opts) in engines:
         cmd += ["-engine", f"cmd={c}", f"name={name}"] + [f"option.{k}={v}" for k, v in opts.items()]
-    fmt = "pgn" if args.book.endswith(".pgn") else "epd"
+    fmt = book_format(args.book)
     # A node count replaces the clock: each move searches that many nodes
     # (the same games whatever else the machine is doing).
     clock = ["tc=inf", f"nodes={args.nodes}"] if getattr(args, "nodes", 0) else [f"tc={args.tc}"]
