@@ -23,14 +23,14 @@ inline std::string trim_cell(std::string s) {
 
 using TableRow = std::vector<std::string>;
 
-// The rows of the first table in `path` whose header line starts with
+// The rows of the first table in `path` whose header line is exactly
 // `header`: every `|` line after the header's `|---|` line, up to the first
 // line that is not one, split into trimmed cells (`\|` is a `|` inside a
 // cell). Nothing when the file cannot be read or the header is not there.
 inline std::optional<std::vector<TableRow>> readme_table(const std::string& path, std::string_view header) {
     std::ifstream in(path);
     std::string line;
-    while (std::getline(in, line) && line.rfind(header, 0) != 0) {
+    while (std::getline(in, line) && line != header) {
     }
     if (!in || !std::getline(in, line)) return std::nullopt; // no header, or no |---| line after it
     std::vector<TableRow> rows;

@@ -427,12 +427,11 @@ TEST_CASE("the whole ladder, 1350 to 2850, then full strength", "[.strength-full
 }
 
 TEST_CASE("README's UCI_Elo table gives the settings the engine plays with", "[strength][docs]") {
-    // The rows under the header `| UCI_Elo | Node budget | Candidates |
-    // Error (cp, s.d.) | Largest loss (cp) | ...`: every row's settings are
-    // strength_settings(its Elo), and the rows reach from the lowest Elo to
-    // the highest.
+    // Every row's settings (its first five cells) are strength_settings(its
+    // Elo), and the rows reach from the lowest Elo to the highest.
     const auto rows = test::readme_table(
-        STACCATO_README, "| UCI_Elo | Node budget | Candidates | Error (cp, s.d.) | Largest loss (cp) |");
+        STACCATO_README, "| UCI_Elo | Node budget | Candidates | Error (cp, s.d.) | Largest loss (cp) "
+                         "| Against Stockfish 15.1 at the same `UCI_Elo` |");
     REQUIRE(rows); // the header is there
     std::set<int> elos;
     for (const test::TableRow& row : *rows) {
