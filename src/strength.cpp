@@ -9,19 +9,22 @@ namespace staccato {
 namespace {
 
 // The calibration points: each Elo's node budget, candidate count, error
-// size and largest loss allowed; Elos between two points are interpolated
-// (the node budget geometrically, the rest linearly). From 1800 up the
-// largest loss stays under a minor piece, so a move that hangs the queen (or
-// a piece) is never played when the search has seen it.
+// size and largest loss allowed (README.md says which games fixed each);
+// Elos between two points are interpolated (the node budget geometrically,
+// the rest linearly). From 1800 up the largest loss stays under a minor
+// piece, so a move that hangs the queen (or a piece) is never played when
+// the search has seen it.
 struct Anchor {
     int elo;
     double nodes;
     int candidates, error_cp, max_loss_cp;
 };
-constexpr std::array<Anchor, 5> ANCHORS{{
+constexpr std::array<Anchor, 7> ANCHORS{{
     {1350, 1000, 5, 78, 470},
     {1800, 11002, 4, 39, 177},
-    {2200, 140000, 2, 13, 80},
+    {2000, 39246, 3, 26, 129},
+    {2200, 100000, 2, 15, 80},
+    {2400, 264575, 2, 10, 60},
     {2600, 500000, 2, 6, 40},
     {2850, 1000000, 1, 2, 20},
 }};
