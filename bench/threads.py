@@ -5,9 +5,12 @@ For each position the engine is started over UCI, `ucinewgame` clears the
 hash, and `go depth D` runs with Threads 1 and then Threads N, interleaved
 position by position so that machine noise hits both alike. Prints per
 position the time to depth and nodes/second for both, and the totals as
-ratios (N threads against 1).
+ratios (N threads against 1). With --movetime MS every search is `go
+movetime MS` instead: the same time for both, so the nodes/second ratio is
+the figure and the depths reached say what the threads bought.
 
     python3 bench/threads.py [--engine build/release/staccato] [--threads 2] [--depth 16]
+    python3 bench/threads.py --movetime 3000
 
 Lazy SMP is not deterministic: repeat it and read the spread. On a machine
 with fewer free cores than --threads the figures say nothing.
@@ -53,22 +56,24 @@ class Engine:
         self.p.wait(timeout=10)
 
 
-def search(engine, threads, fen, depth):
+def search(engine, threads, fen, go):
     engine.send(f"setoption name Threads value {threads}")
     engine.send("ucinewgame")
     engine.send(f"position fen {fen}")
     engine.send("isready")
     engine.wait_for("readyok")
     start = time.monotonic()
-    engine.send(f"go depth {depth}")
+    engine.send(go)
     lines = engine.wait_for("bestmove")
     elapsed = time.monotonic() - start
-    nodes = 0
+    nodes = depth = 0
     for line in lines:
         tokens = line.split()
         if tokens[:1] == ["info"] and "nodes" in tokens:
             nodes = int(tokens[tokens.index("nodes") + 1])
-    return elapsed, nodes
+        if tokens[:1] == ["info"] and "depth" in tokens and "pv" in tokens:
+            depth = int(tokens[tokens.index("depth") + 1])
+    return elapsed, nodes, depth
 
 
 def main():
@@ -76,26 +81,29 @@ def main():
     ap.add_argument("--engine", default=os.path.join(ROOT, "build", "release", "staccato"))
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--depth", type=int, default=16)
+    ap.add_argument("--movetime", type=int, default=0, help="go movetime MS instead of go depth")
     ap.add_argument("--hash", type=int, default=64)
     args = ap.parse_args()
+    go = f"go movetime {args.movetime}" if args.movetime else f"go depth {args.depth}"
 
     engine = Engine(args.engine)
     engine.send(f"setoption name Hash value {args.hash}")
     n = args.threads
-    print(f"depth {args.depth}, hash {args.hash} MB; time to depth (s) and knps, 1 thread vs {n}")
-    print(f"{'#':>2} {'t1':>7} {'tN':>7} {'ttd ratio':>9} {'knps1':>7} {'knpsN':>7} {'nps ratio':>9}")
+    print(f"{go}, hash {args.hash} MB; time (s), depth reached and knps, 1 thread vs {n}")
+    print(f"{'#':>2} {'t1':>7} {'tN':>7} {'ttd ratio':>9} {'d1':>3} {'dN':>3} {'knps1':>7} {'knpsN':>7} "
+          f"{'nps ratio':>9}")
     total = {1: [0.0, 0], n: [0.0, 0]}
     for i, fen in enumerate(POSITIONS, 1):
         r = {}
         for t in (1, n):
-            r[t] = search(engine, t, fen, args.depth)
+            r[t] = search(engine, t, fen, go)
             total[t][0] += r[t][0]
             total[t][1] += r[t][1]
-        (t1, n1), (tn, nn) = r[1], r[n]
-        print(f"{i:>2} {t1:7.2f} {tn:7.2f} {t1 / tn:9.2f} {n1 / t1 / 1000:7.0f} {nn / tn / 1000:7.0f} "
-              f"{(nn / tn) / (n1 / t1):9.2f}")
+        (t1, n1, d1), (tn, nn, dn) = r[1], r[n]
+        print(f"{i:>2} {t1:7.2f} {tn:7.2f} {t1 / tn:9.2f} {d1:3} {dn:3} {n1 / t1 / 1000:7.0f} "
+              f"{nn / tn / 1000:7.0f} {(nn / tn) / (n1 / t1):9.2f}")
     (t1, n1), (tn, nn) = total[1], total[n]
-    print(f"total: time to depth {t1:.1f} s vs {tn:.1f} s (speed-up {t1 / tn:.2f}x), "
+    print(f"total: time {t1:.1f} s vs {tn:.1f} s (speed-up {t1 / tn:.2f}x), "
           f"nodes/second {n1 / t1:.0f} vs {nn / tn:.0f} ({(nn / tn) / (n1 / t1):.2f}x)")
     engine.quit()
 
