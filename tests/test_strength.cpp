@@ -328,9 +328,9 @@ constexpr const char* LADDER_FENS[] = {
     "3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - - 0 1",
     "2r3k1/pppR1pp1/4p3/4P1P1/5P2/1P4K1/P1P5/8 w - - 0 1",
     "2r3k1/5ppp/p7/1p6/3n4/P2B4/1P3PPP/2R3K1 w - - 0 25",
-    // The Strategic Test Suite's (../shared/data/epd/sts.epd) lines 13, 88,
-    // 163, ... (every 75th): quiet positions from games, one or two of each
-    // of its fifteen themes.
+    // The Strategic Test Suite's (STS1-STS15, fsmosca/STS-Rating) lines 13,
+    // 88, 163, ... (every 75th): quiet positions from games, one or two of
+    // each of its fifteen themes; copied here, so no file is read.
     "1r3rk1/3n1pbp/1q1pp1p1/p1p5/2PnPP2/PPB1N1PP/6B1/1R1Q1RK1 b - - 0 1",
     "r3r1k1/1pq2pbp/p1ppbnp1/4n3/2P1PB2/1NN2P2/PP1Q2PP/R3RBK1 w - - 0 1",
     "6k1/1q5p/5np1/pb1pNp2/3P1B1P/1Q6/1P2PP2/6K1 w - - 0 1",
