@@ -25,7 +25,7 @@ constexpr std::array<Anchor, 7> ANCHORS{{
     {2000, 39246, 3, 26, 129},
     {2200, 100000, 2, 15, 80},
     {2400, 264575, 2, 10, 60},
-    {2600, 700000, 2, 4, 30},
+    {2600, 850000, 2, 4, 30},
     {2850, 1000000, 1, 2, 20},
 }};
 static_assert(ANCHORS.front().elo == STRENGTH_ELO_MIN && ANCHORS.back().elo == STRENGTH_ELO_MAX);
