@@ -1,6 +1,7 @@
 // What the search learns from each finished node: the correction histories
 // (how far the static evaluation was off) and the move-ordering statistics
-// (killers, countermoves, butterfly, continuation and capture histories).
+// (killers, countermoves, butterfly, pawn, continuation and capture
+// histories).
 // search.cpp calls these at the end of a node; they run once a node, off the
 // hot path, so they live apart from the search itself.
 #include <cstdlib>
@@ -46,6 +47,7 @@ void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiet
     const int bonus = history_bonus(depth);
     auto reward = [&](Move m, int b) {
         histories_.butterfly.update(us, ss.threats, m, b);
+        histories_.pawn.update(pos_.pawn_key(), pos_.moved_piece(m), m.to(), b);
         update_continuations(ply, pos_.moved_piece(m), m.to(), b);
     };
     reward(best, bonus);
@@ -68,5 +70,18 @@ void Worker::update_capture_stats(Move best, int depth, const Move* captures, in
     if (pos_.is_capture_or_promotion(best)) reward(best, bonus);
     for (int i = 0; i < capture_count; ++i)
         if (captures[i] != best) reward(captures[i], -bonus);
+}
+
+// A hash cutoff above beta by a quiet move: the move that cut before cuts
+// again, so its histories gain as after a searched cutoff (no maluses: no
+// other move was tried).
+void Worker::update_tt_cutoff_stats(int ply, Move tt_move, int depth) {
+    if (!tt_move || !pos_.is_pseudo_legal(tt_move) || pos_.is_capture_or_promotion(tt_move)) return;
+    StackEntry& ss = stack_[ply];
+    ss.threats = pos_.attacks_by(~pos_.side_to_move());
+    const int bonus = history_bonus(depth) * tune<"TtCutoffBonusPercent"> / 100;
+    histories_.butterfly.update(pos_.side_to_move(), ss.threats, tt_move, bonus);
+    histories_.pawn.update(pos_.pawn_key(), pos_.moved_piece(tt_move), tt_move.to(), bonus);
+    update_continuations(ply, pos_.moved_piece(tt_move), tt_move.to(), bonus);
 }
 } // namespace staccato
