@@ -35,6 +35,15 @@ void Worker::update_continuations(int ply, Piece moved, Square to, int bonus) {
             t->update(moved, to, continuation_bonus(back, bonus));
 }
 
+// Every history that orders quiets (butterfly, pawn, continuation) learns
+// `bonus` for quiet `m` at this node; stack_[ply].threats must be this node's.
+void Worker::update_quiet_histories(int ply, Move m, int bonus) {
+    const Piece moved = pos_.moved_piece(m);
+    histories_.butterfly.update(pos_.side_to_move(), stack_[ply].threats, m, bonus);
+    histories_.pawn.update(pos_.pawn_key(), moved, m.to(), bonus);
+    update_continuations(ply, moved, m.to(), bonus);
+}
+
 // Killers, countermove and histories after a quiet move caused a cutoff: the
 // cutoff move gains, the quiets tried before it lose.
 void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count) {
@@ -43,16 +52,10 @@ void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiet
         ss.killers[1] = ss.killers[0];
         ss.killers[0] = best;
     }
-    const Color us = pos_.side_to_move();
     const int bonus = history_bonus(depth);
-    auto reward = [&](Move m, int b) {
-        histories_.butterfly.update(us, ss.threats, m, b);
-        histories_.pawn.update(pos_.pawn_key(), pos_.moved_piece(m), m.to(), b);
-        update_continuations(ply, pos_.moved_piece(m), m.to(), b);
-    };
-    reward(best, bonus);
+    update_quiet_histories(ply, best, bonus);
     for (int i = 0; i < quiet_count; ++i)
-        if (quiets[i] != best) reward(quiets[i], -bonus);
+        if (quiets[i] != best) update_quiet_histories(ply, quiets[i], -bonus);
     if (ply > 0) {
         const StackEntry& prev = stack_[ply - 1];
         if (prev.current_move && prev.current_move != Move::null())
@@ -77,11 +80,7 @@ void Worker::update_capture_stats(Move best, int depth, const Move* captures, in
 // other move was tried).
 void Worker::update_tt_cutoff_stats(int ply, Move tt_move, int depth) {
     if (!tt_move || !pos_.is_pseudo_legal(tt_move) || pos_.is_capture_or_promotion(tt_move)) return;
-    StackEntry& ss = stack_[ply];
-    ss.threats = pos_.attacks_by(~pos_.side_to_move());
-    const int bonus = history_bonus(depth) * tune<"TtCutoffBonusPercent"> / 100;
-    histories_.butterfly.update(pos_.side_to_move(), ss.threats, tt_move, bonus);
-    histories_.pawn.update(pos_.pawn_key(), pos_.moved_piece(tt_move), tt_move.to(), bonus);
-    update_continuations(ply, pos_.moved_piece(tt_move), tt_move.to(), bonus);
+    stack_[ply].threats = pos_.attacks_by(~pos_.side_to_move()); // not yet set at a hash cutoff
+    update_quiet_histories(ply, tt_move, history_bonus(depth) * tune<"TtCutoffBonusPercent"> / 100);
 }
 } // namespace staccato
