@@ -24,6 +24,16 @@ Two cores play about 18 games a minute at 2+0.02: a real tune of a dozen
 values wants tens of thousands of games (OpenBench); a short run here shows
 the machinery and where the values drift. Every iteration is a line of
 output (and of --csv): its games and the values after it.
+
+A run longer than a sitting continues where it stopped: the same command
+with --resume reads the --csv file's last line (its iteration and values,
+written exactly), replays the seed's random signs up to it and appends the
+rest, so the values move as one command's would have. The header and the
+last line are enough to carry a run to another machine (the W/D/L total
+then counts only the lines present).
+
+    python3 bench/spsa.py --engine build/tune/staccato --iterations 500 --seed 7 --csv run.csv
+    python3 bench/spsa.py --engine build/tune/staccato --iterations 500 --seed 7 --csv run.csv --resume
 """
 import argparse
 import csv
@@ -81,6 +91,32 @@ def play(args, plus, minus, seed, workdir):
     return tuple(per_opp.get("minus", [0, 0, 0]))
 
 
+def resume(args, names, theta, total):
+    """--resume: the --csv file's last line -> theta and total (updated); returns its iteration."""
+    if not args.csv or not os.path.exists(args.csv):
+        sys.exit("--resume needs the --csv file of the run to continue")
+    with open(args.csv, newline="") as fh:
+        rows = list(csv.reader(fh))
+    if not rows or rows[0] != ["iteration", "wins", "draws", "losses"] + names:
+        sys.exit(f"{args.csv}: its columns are not this run's values ({', '.join(names)})")
+    done = 0
+    for line, row in enumerate(rows[1:], start=2):
+        try:
+            k, w, d, l = (int(x) for x in row[:4])
+            values = [float(x) for x in row[4:]]
+        except ValueError:
+            sys.exit(f"{args.csv}: line {line} is not an iteration: {','.join(row)}")
+        if k <= done or len(values) != len(names):
+            sys.exit(f"{args.csv}: line {line} is not an iteration after {done} with {len(names)} values")
+        done = k
+        for i, x in enumerate((w, d, l)):
+            total[i] += x
+        theta.update(zip(names, values))
+    if done >= args.iterations:
+        sys.exit(f"{args.csv}: all {args.iterations} iterations are done")
+    return done
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", required=True, help="a tuning build of staccato")
@@ -98,6 +134,8 @@ def main():
     ap.add_argument("--book", default=match.DEFAULT_BOOK)
     ap.add_argument("--seed", type=int, default=random.randrange(1 << 31))
     ap.add_argument("--csv", help="write each iteration's games and values here")
+    ap.add_argument("--resume", action="store_true",
+                    help="continue the run in --csv (the same --iterations, --seed, --params and --pairs)")
     ap.add_argument("--r-end", type=float,
                     help="final learning rate (default: the table's, sized for OpenBench's tens of thousands of games)")
     args = ap.parse_args()
@@ -129,18 +167,26 @@ def main():
     c0 = {k: table[k][3] * n ** GAMMA for k in names}           # c_k ends at c_end
     a0 = {k: r_end * table[k][3] ** 2 * (big_a + n) ** ALPHA for k in names}  # r_k ends at r_end
     rng = random.Random(args.seed)
+    total, done = [0, 0, 0], 0
+    if args.resume:
+        done = resume(args, names, theta, total)
+        for _ in range(done):  # the signs and game seeds the finished iterations drew
+            for _ in names:
+                rng.choice((-1, 1))
+            rng.randrange(1 << 31)
     writer = None
     if args.csv:
-        fh = open(args.csv, "w", newline="")
+        fh = open(args.csv, "a" if args.resume else "w", newline="")
         writer = csv.writer(fh)
-        writer.writerow(["iteration", "wins", "draws", "losses"] + names)
+        if not args.resume:
+            writer.writerow(["iteration", "wins", "draws", "losses"] + names)
     print(f"SPSA over {', '.join(names)}: {n} iterations of {args.pairs} pairs at "
           f"{f'{args.nodes} nodes' if args.nodes else args.tc}, "
           f"r_end {r_end}, seed {args.seed}")
-    print("start: " + ", ".join(f"{k}={theta[k]:.1f}" for k in names), flush=True)
-    total = [0, 0, 0]
+    print(("resumed after iteration %d: " % done if done else "start: ") +
+          ", ".join(f"{k}={theta[k]:.1f}" for k in names), flush=True)
     with tempfile.TemporaryDirectory(prefix="staccato-spsa-") as workdir:
-        for k in range(n):
+        for k in range(done, n):
             plus, minus, step = {}, {}, {}
             for name in names:
                 _, lo, hi, _ = table[name]
@@ -158,7 +204,7 @@ def main():
                 theta[name] = min(hi, max(lo, theta[name] + step[name] * (w - l)))
             print(f"{k + 1:4d}  +{w} ={d} -{l}  " + " ".join(f"{x}={theta[x]:.1f}" for x in names), flush=True)
             if writer:
-                writer.writerow([k + 1, w, d, l] + [f"{theta[x]:.2f}" for x in names])
+                writer.writerow([k + 1, w, d, l] + [repr(theta[x]) for x in names])  # exact: --resume reads them
                 fh.flush()
     if writer:
         fh.close()
