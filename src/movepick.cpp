@@ -109,13 +109,8 @@ void MovePicker::score_quiets(int from, int to) {
     Color us = pos_.side_to_move();
     for (int i = from; i < to; ++i) {
         Move m = moves_[i].move;
-        if (m.type() == MoveType::Promotion) {
-            moves_[i].score = UNDERPROMOTION_SCORE;
-            continue;
-        }
-        moves_[i].score = view_.quiet_score(us, pos_.moved_piece(m), m);
-        // A check that does not hang the piece: ahead of most quiets.
-        if (pos_.gives_check(m) && see_ge(pos_, m, 0)) moves_[i].score += tune<"PickerQuietCheckBonus">;
+        moves_[i].score = m.type() == MoveType::Promotion ? UNDERPROMOTION_SCORE
+                                                          : view_.quiet_score(us, pos_.moved_piece(m), m);
     }
 }
 

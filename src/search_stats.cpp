@@ -1,7 +1,6 @@
 // What the search learns from each finished node: the correction histories
 // (how far the static evaluation was off) and the move-ordering statistics
-// (killers, countermoves, butterfly, pawn, continuation and capture
-// histories).
+// (killers, countermoves, butterfly, continuation and capture histories).
 // search.cpp calls these at the end of a node; they run once a node, off the
 // hot path, so they live apart from the search itself.
 #include <cstdlib>
@@ -35,15 +34,6 @@ void Worker::update_continuations(int ply, Piece moved, Square to, int bonus) {
             t->update(moved, to, continuation_bonus(back, bonus));
 }
 
-// Every history that orders quiets (butterfly, pawn, continuation) learns
-// `bonus` for quiet `m` at this node; stack_[ply].threats must be this node's.
-void Worker::update_quiet_histories(int ply, Move m, int bonus) {
-    const Piece moved = pos_.moved_piece(m);
-    histories_.butterfly.update(pos_.side_to_move(), stack_[ply].threats, m, bonus);
-    histories_.pawn.update(pos_.pawn_key(), moved, m.to(), bonus);
-    update_continuations(ply, moved, m.to(), bonus);
-}
-
 // Killers, countermove and histories after a quiet move caused a cutoff: the
 // cutoff move gains, the quiets tried before it lose.
 void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count) {
@@ -52,10 +42,15 @@ void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiet
         ss.killers[1] = ss.killers[0];
         ss.killers[0] = best;
     }
+    const Color us = pos_.side_to_move();
     const int bonus = history_bonus(depth);
-    update_quiet_histories(ply, best, bonus);
+    auto reward = [&](Move m, int b) {
+        histories_.butterfly.update(us, ss.threats, m, b);
+        update_continuations(ply, pos_.moved_piece(m), m.to(), b);
+    };
+    reward(best, bonus);
     for (int i = 0; i < quiet_count; ++i)
-        if (quiets[i] != best) update_quiet_histories(ply, quiets[i], -bonus);
+        if (quiets[i] != best) reward(quiets[i], -bonus);
     if (ply > 0) {
         const StackEntry& prev = stack_[ply - 1];
         if (prev.current_move && prev.current_move != Move::null())
@@ -73,14 +68,5 @@ void Worker::update_capture_stats(Move best, int depth, const Move* captures, in
     if (pos_.is_capture_or_promotion(best)) reward(best, bonus);
     for (int i = 0; i < capture_count; ++i)
         if (captures[i] != best) reward(captures[i], -bonus);
-}
-
-// A hash cutoff above beta by a quiet move: the move that cut before cuts
-// again, so its histories gain as after a searched cutoff (no maluses: no
-// other move was tried).
-void Worker::update_tt_cutoff_stats(int ply, Move tt_move, int depth) {
-    if (!tt_move || !pos_.is_pseudo_legal(tt_move) || pos_.is_capture_or_promotion(tt_move)) return;
-    stack_[ply].threats = pos_.attacks_by(~pos_.side_to_move()); // not yet set at a hash cutoff
-    update_quiet_histories(ply, tt_move, history_bonus(depth) * tune<"TtCutoffBonusPercent"> / 100);
 }
 } // namespace staccato

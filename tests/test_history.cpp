@@ -13,10 +13,6 @@ using staccato::test::uci;
 
 namespace {
 
-// White's rook and king with a black king that no move checks (the pawn on
-// b3 shields the third rank): only the histories order these quiets.
-constexpr const char* QUIETS_WITHOUT_CHECKS = "8/8/8/8/8/1P5k/8/R3K3 w - - 0 1";
-
 // Every move the picker returns, in order, legal or not.
 std::vector<Move> drain(MovePicker& picker) {
     std::vector<Move> moves;
@@ -84,22 +80,9 @@ TEST_CASE("capture history orders captures of equal victims", "[history]") {
     }
 }
 
-TEST_CASE("a quiet check that loses nothing comes ahead of the other quiets", "[history]") {
-    Position pos;
-    REQUIRE(!pos.set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").error);
-    auto array = std::make_unique<MoveArray>();
-    auto h = std::make_unique<Histories>();
-    REQUIRE(first_move(pos, *array, OrderingView{*h, {}}) == uci(pos, "a1a8")); // no history at all
-    h->butterfly.update(WHITE, 0, uci(pos, "e1e2"), 3000);
-    REQUIRE(first_move(pos, *array, OrderingView{*h, {}}) == uci(pos, "a1a8")); // ahead of a good history
-    // With the rook's checking square guarded, the check would hang it: history decides.
-    REQUIRE(!pos.set_fen("4k3/8/1n6/8/8/8/8/R3K3 w - - 0 1").error);
-    REQUIRE(first_move(pos, *array, OrderingView{*h, {}}) == uci(pos, "e1e2"));
-}
-
 TEST_CASE("butterfly and continuation history order the quiets", "[history]") {
     Position pos;
-    REQUIRE(!pos.set_fen(QUIETS_WITHOUT_CHECKS).error);
+    REQUIRE(!pos.set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").error);
     auto array = std::make_unique<MoveArray>();
     auto h = std::make_unique<Histories>();
     const Move ra5 = uci(pos, "a1a5"), ke2 = uci(pos, "e1e2"), ra7 = uci(pos, "a1a7");
@@ -137,31 +120,8 @@ TEST_CASE("butterfly and continuation history order the quiets", "[history]") {
     }
 }
 
-TEST_CASE("pawn history orders the quiets of one pawn structure only", "[history]") {
-    Position pos;
-    REQUIRE(!pos.set_fen(QUIETS_WITHOUT_CHECKS).error);
-    auto array = std::make_unique<MoveArray>();
-    auto h = std::make_unique<Histories>();
-    const Move ra5 = uci(pos, "a1a5"), ke2 = uci(pos, "e1e2");
-    h->butterfly.update(WHITE, 0, ke2, 3000);
-    const Key structure = 0x9e3779b97f4a7c15ull, other = structure + 1;
-    h->pawn.update(structure, W_ROOK, ra5.to(), 12000);
-    REQUIRE(h->pawn.get(structure, W_ROOK, ra5.to()) == 12000);
-    REQUIRE(h->pawn.get(other, W_ROOK, ra5.to()) == 0); // another structure's entry is untouched
-    OrderingView view{*h, {}};
-    view.pawn_key = structure; // with it, the rook move outweighs the king's butterfly score
-    REQUIRE(first_move(pos, *array, view) == ra5);
-    OrderingView elsewhere{*h, {}};
-    elsewhere.pawn_key = other;
-    REQUIRE(first_move(pos, *array, elsewhere) == ke2);
-    h->age();
-    REQUIRE(h->pawn.get(structure, W_ROOK, ra5.to()) == 6000);
-    h->clear();
-    REQUIRE(h->pawn.get(structure, W_ROOK, ra5.to()) == 0);
-}
-
 TEST_CASE("butterfly history learns apart by attacked from- and to-squares", "[history]") {
-    const Position pos = test::from_fen(QUIETS_WITHOUT_CHECKS);
+    const Position pos = test::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     auto array = std::make_unique<MoveArray>();
     auto h = std::make_unique<Histories>();
     const Move ra5 = uci(pos, "a1a5"), ke2 = uci(pos, "e1e2");

@@ -133,7 +133,7 @@ class Engine {
     std::unique_ptr<ThreadPool> pool_;
     const nnue::Network& network() const;       // EvalFile's net
     std::unique_ptr<nnue::Network> loaded_net_; // from EvalFile; null: the embedded net
-    Rng strength_seeds_;                // one seed per go under UCI_LimitStrength
+    Rng strength_seeds_;                        // one seed per go under UCI_LimitStrength
     std::unique_ptr<syzygy::Tablebases> tablebases_;
 };
 

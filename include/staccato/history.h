@@ -1,5 +1,5 @@
-// Move-ordering memory: histories of what caused cutoffs (butterfly, capture,
-// pawn and continuation history, all with gravity) and the countermove table.
+// Move-ordering memory: histories of what caused cutoffs (butterfly, capture
+// and continuation history, all with gravity) and the countermove table.
 // Killers live in the search stack (per ply). Also the correction
 // histories, the search's memory of how far the static evaluation was off
 // (by pawns, by other pieces, by the last two moves). One Histories per
@@ -84,23 +84,6 @@ class PieceToHistory : public HistoryTable<PIECE_NB * 64> {
   public:
     int get(Piece p, Square to) const { return table_[std::size_t(p) * 64 + to]; }
     void update(Piece p, Square to, int bonus) { history_update(table_[std::size_t(p) * 64 + to], bonus); }
-};
-
-// [pawn structure][moving piece][to] of quiet moves: where a piece belongs
-// depends on the pawns (an outpost, an open file, a pawn to blockade), so a
-// quiet move learns apart for each pawn structure, by the low bits of its key.
-inline constexpr std::size_t PAWN_HISTORY_STRUCTURES = 1024;
-class PawnHistory : public HistoryTable<PAWN_HISTORY_STRUCTURES * PIECE_NB * 64> {
-  public:
-    int get(Key pawn_key, Piece p, Square to) const { return table_[index(pawn_key, p, to)]; }
-    void update(Key pawn_key, Piece p, Square to, int bonus) {
-        history_update(table_[index(pawn_key, p, to)], bonus);
-    }
-
-  private:
-    static std::size_t index(Key k, Piece p, Square to) {
-        return ((k % PAWN_HISTORY_STRUCTURES) * PIECE_NB + std::size_t(p)) * 64 + to;
-    }
 };
 
 // The continuation history: a PieceToHistory per earlier (piece, to).
@@ -198,7 +181,6 @@ struct Histories {
     ButterflyHistory butterfly;
     CaptureHistory capture;
     ContinuationHistory continuation;
-    PawnHistory pawn;
     CorrectionHistory correction;                          // by pawn structure
     std::array<CorrectionHistory, 2> non_pawn_correction;  // [colour]: by that colour's other pieces
     ContinuationCorrectionHistory continuation_correction; // by the last two moves
@@ -208,13 +190,11 @@ struct Histories {
         butterfly.age();
         capture.age();
         continuation.age();
-        pawn.age();
     }
     void clear() {
         butterfly.clear();
         capture.clear();
         continuation.clear();
-        pawn.clear();
         correction.clear();
         for (auto& c : non_pawn_correction) c.clear();
         continuation_correction.clear();
@@ -224,18 +204,15 @@ struct Histories {
 
 // What the picker reads to order the moves of one node: the thread's
 // histories, the continuation tables of the moves one, two and four plies
-// back (null where there is no such move), the squares the opponent
-// attacks (the butterfly history's threat index) and the pawn key (the pawn
-// history's).
+// back (null where there is no such move) and the squares the opponent
+// attacks (the butterfly history's threat index).
 struct OrderingView {
     const Histories& histories;
     std::array<const PieceToHistory*, 3> continuation{};
     Bitboard threats = 0;
-    Key pawn_key = 0;
 
     int quiet_score(Color us, Piece moved, Move m) const {
-        int score = histories.butterfly.get(us, threats, m) +
-                    histories.pawn.get(pawn_key, moved, m.to()) * tune<"PawnHistoryWeight"> / 100;
+        int score = histories.butterfly.get(us, threats, m);
         for (const PieceToHistory* t : continuation)
             if (t) score += t->get(moved, m.to());
         return score;

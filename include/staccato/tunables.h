@@ -50,7 +50,6 @@ inline constexpr Tunable TUNABLES[] = {
     {"IirMinDepth",                 3,    2,     8,    1}, // internal iterative reduction from here on
     {"LmpMaxDepth",                 7,    4,    12,    1}, // late move pruning to this depth, after
     {"LmpBase",                     6,    0,    10,    1}, //   (this + depth^2) / (improving ? 1 : 2) moves
-    {"LmpHistoryDivisor",        8192, 2048, 32768, 1024}, //   + quiet history / this
     {"FutilityMaxDepth",           10,    4,    12,    1}, // futility pruning to this depth,
     {"FutilityBase",               82,   20,   200,   10}, //   margin: base ...
     {"FutilityPerDepth",           90,   30,   200,   10}, //   ... plus this per ply
@@ -73,16 +72,13 @@ inline constexpr Tunable TUNABLES[] = {
     {"DeltaMargin",               324,   50,   400,   20}, // quiescence delta pruning
     {"HistoryBonusQuadratic",      29,    8,    48,    3}, // history bonus (and malus): this * depth^2
     {"HistoryBonusLinear",         35,    0,    96,    6}, //   + this * depth,
-    {"HistoryBonusMax",          1953, 1000,  4000,  150}, //   at most this;
-    {"TtCutoffBonusPercent",       50,    0,   200,   15}, //   a quiet hash move's at a hash cutoff: this % of it
-    {"PawnHistoryWeight",         100,    0,   200,   15}, // a quiet's pawn history counts this % in its score
+    {"HistoryBonusMax",          1953, 1000,  4000,  150}, //   at most this
     {"CorrectionWeightMax",        19,    4,    64,    4}, // correction history: a result's weight,
                                                            //   depth + 1 of 256, at most this
     {"ContCorrectionWeight",      103,    0,   150,   10}, // the last two moves' correction counts this
                                                            //   many percent (pawn structure's: 100)
     {"PickerMvvWeight",            16,    4,    32,    2}, // captures ordered by victim (SEE cp) times
-    {"PickerCaptureHistDivisor",    4,    1,    16,    1}, //   this, plus capture history over this;
-    {"PickerQuietCheckBonus",    8192,    0, 24576, 1024}, // quiets: history, plus this for a safe check
+    {"PickerCaptureHistDivisor",    4,    1,    16,    1}, //   this, plus capture history over this
     // The time manager (src/timeman.cpp); fixed-node tuning leaves these alone.
     {"TmMovesLeft",                26,   15,    60,    3}, // sudden death: moves assumed left,
     {"TmIncrementPercent",         82,   40,   100,    5}, //   plus this much of the increment a move;
