@@ -139,6 +139,7 @@ def main():
     ap.add_argument("--r-end", type=float,
                     help="final learning rate (default: the table's, sized for OpenBench's tens of thousands of games)")
     args = ap.parse_args()
+    args.engine = os.path.abspath(args.engine)  # the games run in a temporary folder
 
     table, r_end = read_table(args.engine)
     if args.r_end is not None:
@@ -197,6 +198,8 @@ def main():
                 minus[name] = min(hi, max(lo, theta[name] - c_k * sign))
                 step[name] = r_k * c_k * sign
             w, d, l = play(args, plus, minus, rng.randrange(1 << 31), workdir)
+            if w + d + l == 0:
+                sys.exit(f"iteration {k + 1}: no game finished (run the runner by hand: bench/match.py)")
             for i, x in enumerate((w, d, l)):
                 total[i] += x
             for name in names:
