@@ -91,13 +91,22 @@ def play(args, plus, minus, seed, workdir):
     return tuple(per_opp.get("minus", [0, 0, 0]))
 
 
+def csv_header(names):
+    return ["iteration", "wins", "draws", "losses"] + names
+
+
+def draw(rng, names):
+    """One iteration's random signs (one per value) and its games' seed: the only draws a run makes."""
+    return {name: rng.choice((-1, 1)) for name in names}, rng.randrange(1 << 31)
+
+
 def resume(args, names, theta, total):
     """--resume: the --csv file's last line -> theta and total (updated); returns its iteration."""
     if not args.csv or not os.path.exists(args.csv):
         sys.exit("--resume needs the --csv file of the run to continue")
     with open(args.csv, newline="") as fh:
         rows = list(csv.reader(fh))
-    if not rows or rows[0] != ["iteration", "wins", "draws", "losses"] + names:
+    if not rows or rows[0] != csv_header(names):
         sys.exit(f"{args.csv}: its columns are not this run's values ({', '.join(names)})")
     done = 0
     for line, row in enumerate(rows[1:], start=2):
@@ -171,16 +180,14 @@ def main():
     total, done = [0, 0, 0], 0
     if args.resume:
         done = resume(args, names, theta, total)
-        for _ in range(done):  # the signs and game seeds the finished iterations drew
-            for _ in names:
-                rng.choice((-1, 1))
-            rng.randrange(1 << 31)
+        for _ in range(done):  # what the finished iterations drew
+            draw(rng, names)
     writer = None
     if args.csv:
         fh = open(args.csv, "a" if args.resume else "w", newline="")
         writer = csv.writer(fh)
         if not args.resume:
-            writer.writerow(["iteration", "wins", "draws", "losses"] + names)
+            writer.writerow(csv_header(names))
     print(f"SPSA over {', '.join(names)}: {n} iterations of {args.pairs} pairs at "
           f"{f'{args.nodes} nodes' if args.nodes else args.tc}, "
           f"r_end {r_end}, seed {args.seed}")
@@ -189,15 +196,16 @@ def main():
     with tempfile.TemporaryDirectory(prefix="staccato-spsa-") as workdir:
         for k in range(done, n):
             plus, minus, step = {}, {}, {}
+            signs, game_seed = draw(rng, names)
             for name in names:
                 _, lo, hi, _ = table[name]
                 c_k = c0[name] / (k + 1) ** GAMMA
                 r_k = a0[name] / (big_a + k + 1) ** ALPHA / c_k ** 2
-                sign = rng.choice((-1, 1))
+                sign = signs[name]
                 plus[name] = min(hi, max(lo, theta[name] + c_k * sign))
                 minus[name] = min(hi, max(lo, theta[name] - c_k * sign))
                 step[name] = r_k * c_k * sign
-            w, d, l = play(args, plus, minus, rng.randrange(1 << 31), workdir)
+            w, d, l = play(args, plus, minus, game_seed, workdir)
             if w + d + l == 0:
                 sys.exit(f"iteration {k + 1}: no game finished (run the runner by hand: bench/match.py)")
             for i, x in enumerate((w, d, l)):
