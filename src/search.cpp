@@ -342,7 +342,7 @@ Value Worker::search_root(Value alpha, Value beta, int depth) {
 
         if (i == pv_index_ || v > alpha) {
             rm.score = v;
-            rm.depth = depth;
+            rm.depth = root_depth_; // the iteration's, also after a fail high re-searched a ply shallower
             rm.seldepth = seldepth_;
             rm.lower_bound = v >= beta;
             rm.upper_bound = v <= original_alpha;
