@@ -34,60 +34,60 @@ struct Tunable {
 inline constexpr Tunable TUNABLES[] = {
     // name                   default  min    max  c_end
     {"AspirationMinDepth",          3,    1,     8,    1}, // aspiration windows from this depth on,
-    {"AspirationDelta",            13,    5,    60,    3}, // first half-width (cp), grown by half
-    {"AspirationMaxDelta",       1289,  200,  3000,  100}, // beyond it: the full window
-    {"RfpMaxDepth",                 6,    4,    12,    1}, // reverse futility pruning to this depth,
-    {"RfpMargin",                  89,   30,   150,    8}, // margin per ply
-    {"NmpMinDepth",                 6,    1,     6,    1}, // null-move pruning from this depth on;
-    {"NmpBase",                     3,    1,     6,    1}, // reduction: NmpBase + depth / NmpDepthDivisor
-    {"NmpDepthDivisor",             2,    2,     8,    1}, //   + min((eval - beta) / NmpEvalDivisor,
-    {"NmpEvalDivisor",            187,  100,   400,   20}, //         NmpEvalMax)
-    {"NmpEvalMax",                  3,    1,     6,    1},
+    {"AspirationDelta",            11,    5,    60,    3}, // first half-width (cp), grown by half
+    {"AspirationMaxDelta",       1317,  200,  3000,  100}, // beyond it: the full window
+    {"RfpMaxDepth",                 7,    4,    12,    1}, // reverse futility pruning to this depth,
+    {"RfpMargin",                  73,   30,   150,    8}, // margin per ply
+    {"NmpMinDepth",                 5,    1,     6,    1}, // null-move pruning from this depth on;
+    {"NmpBase",                     4,    1,     6,    1}, // reduction: NmpBase + depth / NmpDepthDivisor
+    {"NmpDepthDivisor",             3,    2,     8,    1}, //   + min((eval - beta) / NmpEvalDivisor,
+    {"NmpEvalDivisor",            242,  100,   400,   20}, //         NmpEvalMax)
+    {"NmpEvalMax",                  2,    1,     6,    1},
     {"NmpVerifyDepth",             11,    6,    20,    1}, // cutoffs verified from this depth on
     {"ProbCutMinDepth",             4,    3,    10,    1}, // ProbCut from this depth on,
-    {"ProbCutMargin",             168,   80,   400,   15}, //   against beta + this,
-    {"ProbCutReduction",            4,    3,     6,    1}, //   verified this many plies shallower
+    {"ProbCutMargin",             235,   80,   400,   15}, //   against beta + this,
+    {"ProbCutReduction",            5,    3,     6,    1}, //   verified this many plies shallower
     {"IirMinDepth",                 3,    2,     8,    1}, // internal iterative reduction from here on
-    {"LmpMaxDepth",                 7,    4,    12,    1}, // late move pruning to this depth, after
-    {"LmpBase",                     6,    0,    10,    1}, //   (this + depth^2) / (improving ? 1 : 2) moves
+    {"LmpMaxDepth",                 6,    4,    12,    1}, // late move pruning to this depth, after
+    {"LmpBase",                     5,    0,    10,    1}, //   (this + depth^2) / (improving ? 1 : 2) moves
     {"FutilityMaxDepth",           10,    4,    12,    1}, // futility pruning to this depth,
-    {"FutilityBase",               82,   20,   200,   10}, //   margin: base ...
-    {"FutilityPerDepth",           90,   30,   200,   10}, //   ... plus this per ply
-    {"SeePruneMaxDepth",            8,    4,    12,    1}, // SEE pruning to this depth,
-    {"SeeQuietMargin",            -31, -150,   -10,    8}, //   of quiets, per ply
-    {"SeeCaptureMargin",          -67, -200,   -20,   10}, //   of captures, per ply
-    {"SeMinDepth",                  5,    4,    12,    1}, // singular extensions from this depth on,
-    {"SeTtDepthSlack",              3,    1,     6,    1}, //   the hash entry at most this shallower;
-    {"SeMarginPerDepth",            1,    1,     6,    1}, //   singular beta = tt score - this * depth
-    {"DoubleExtMargin",            16,    0,    60,    4}, // a singular move this far below: +2 plies,
-    {"DoubleExtMax",                7,    0,    16,    1}, //   at most this many times a line
-    {"HistoryPruneMaxDepth",        5,    1,     8,    1}, // history pruning of late quiets to this depth,
-    {"HistoryPruneMargin",       2937, 1000,  8000,  300}, //   those below -this * depth
-    {"LmrMinDepth",                 4,    2,     6,    1}, // late move reductions from this depth on,
-    {"LmrBase",                    79,    0,   200,   10}, //   in hundredths of a ply: LmrBase
-    {"LmrDivisor",                156,  120,   400,   15}, //   + 100 * ln(depth) * ln(move) / LmrDivisor,
-    {"LmrHistoryDivisor",       10157, 4096, 32768, 1024}, //   a ply less per this much quiet history
-    {"LmrDeeperMargin",            51,   10,   100,    5}, // re-search a ply deeper above alpha + this,
-    {"LmrShallowerMargin",         15,    0,    30,    2}, //   a ply shallower below alpha + this
-    {"DeltaMargin",               324,   50,   400,   20}, // quiescence delta pruning
-    {"HistoryBonusQuadratic",      29,    8,    48,    3}, // history bonus (and malus): this * depth^2
-    {"HistoryBonusLinear",         35,    0,    96,    6}, //   + this * depth,
-    {"HistoryBonusMax",          1953, 1000,  4000,  150}, //   at most this
+    {"FutilityBase",              116,   20,   200,   10}, //   margin: base ...
+    {"FutilityPerDepth",           63,   30,   200,   10}, //   ... plus this per ply
+    {"SeePruneMaxDepth",            6,    4,    12,    1}, // SEE pruning to this depth,
+    {"SeeQuietMargin",            -20, -150,   -10,    8}, //   of quiets, per ply
+    {"SeeCaptureMargin",          -96, -200,   -20,   10}, //   of captures, per ply
+    {"SeMinDepth",                  7,    4,    12,    1}, // singular extensions from this depth on,
+    {"SeTtDepthSlack",              2,    1,     6,    1}, //   the hash entry at most this shallower;
+    {"SeMarginPerDepth",            2,    1,     6,    1}, //   singular beta = tt score - this * depth
+    {"DoubleExtMargin",            14,    0,    60,    4}, // a singular move this far below: +2 plies,
+    {"DoubleExtMax",               12,    0,    16,    1}, //   at most this many times a line
+    {"HistoryPruneMaxDepth",        3,    1,     8,    1}, // history pruning of late quiets to this depth,
+    {"HistoryPruneMargin",       3335, 1000,  8000,  300}, //   those below -this * depth
+    {"LmrMinDepth",                 3,    2,     6,    1}, // late move reductions from this depth on,
+    {"LmrBase",                    97,    0,   200,   10}, //   in hundredths of a ply: LmrBase
+    {"LmrDivisor",                140,  120,   400,   15}, //   + 100 * ln(depth) * ln(move) / LmrDivisor,
+    {"LmrHistoryDivisor",        8486, 4096, 32768, 1024}, //   a ply less per this much quiet history
+    {"LmrDeeperMargin",            23,   10,   100,    5}, // re-search a ply deeper above alpha + this,
+    {"LmrShallowerMargin",         14,    0,    30,    2}, //   a ply shallower below alpha + this
+    {"DeltaMargin",               340,   50,   400,   20}, // quiescence delta pruning
+    {"HistoryBonusQuadratic",      33,    8,    48,    3}, // history bonus (and malus): this * depth^2
+    {"HistoryBonusLinear",         33,    0,    96,    6}, //   + this * depth,
+    {"HistoryBonusMax",          2792, 1000,  4000,  150}, //   at most this
     {"CorrectionWeightMax",        19,    4,    64,    4}, // correction history: a result's weight,
                                                            //   depth + 1 of 256, at most this
-    {"ContCorrectionWeight",      103,    0,   150,   10}, // the last two moves' correction counts this
+    {"ContCorrectionWeight",       99,    0,   150,   10}, // the last two moves' correction counts this
                                                            //   many percent (pawn structure's: 100)
-    {"PickerMvvWeight",            16,    4,    32,    2}, // captures ordered by victim (SEE cp) times
-    {"PickerCaptureHistDivisor",    4,    1,    16,    1}, //   this, plus capture history over this
+    {"PickerMvvWeight",            19,    4,    32,    2}, // captures ordered by victim (SEE cp) times
+    {"PickerCaptureHistDivisor",    6,    1,    16,    1}, //   this, plus capture history over this
     // The time manager (src/timeman.cpp); fixed-node tuning leaves these alone.
-    {"TmMovesLeft",                26,   15,    60,    3}, // sudden death: moves assumed left,
-    {"TmIncrementPercent",         82,   40,   100,    5}, //   plus this much of the increment a move;
-    {"TmHardPercent",             422,  200,   800,   40}, // abort at this % of that (<= 3/4 of the clock)
-    {"TmUnstableScale",           115,   90,   160,    5}, // another iteration below this % of the soft
-    {"TmStablePerIteration",       10,    3,    15,    1}, //   limit, less this per stable iteration (<= 5),
-    {"TmScoreDropDivisor",        152,   50,   400,   20}, //   times 1 + drop (cp, <= 100) / this,
+    {"TmMovesLeft",                22,   15,    60,    3}, // sudden death: moves assumed left,
+    {"TmIncrementPercent",         95,   40,   100,    5}, //   plus this much of the increment a move;
+    {"TmHardPercent",             542,  200,   800,   40}, // abort at this % of that (<= 3/4 of the clock)
+    {"TmUnstableScale",           102,   90,   160,    5}, // another iteration below this % of the soft
+    {"TmStablePerIteration",       11,    3,    15,    1}, //   limit, less this per stable iteration (<= 5),
+    {"TmScoreDropDivisor",        132,   50,   400,   20}, //   times 1 + drop (cp, <= 100) / this,
     {"TmNodeShareBase",           144,  100,   200,    5}, //   times this % less TmNodeShareScale % of the
-    {"TmNodeShareScale",           43,    0,    80,    5}, //   best move's share of the root's nodes
+    {"TmNodeShareScale",           35,    0,    80,    5}, //   best move's share of the root's nodes
 };
 // clang-format on
 
