@@ -107,10 +107,28 @@ void MovePicker::score_captures(int from, int to) {
 
 void MovePicker::score_quiets(int from, int to) {
     Color us = pos_.side_to_move();
+    // The squares from which each piece type would check their king directly
+    // (discovered checks are left out: finding them costs more than they
+    // are worth here), computed once for the whole stage.
+    const Square ksq = pos_.king_square(~us);
+    const Bitboard occupied = pos_.pieces();
+    std::array<Bitboard, PIECE_TYPE_NB> checks{};
+    checks[PAWN] = pawn_attacks(~us, ksq);
+    checks[KNIGHT] = knight_attacks(ksq);
+    checks[BISHOP] = bishop_attacks(ksq, occupied);
+    checks[ROOK] = rook_attacks(ksq, occupied);
+    checks[QUEEN] = checks[BISHOP] | checks[ROOK];
     for (int i = from; i < to; ++i) {
         Move m = moves_[i].move;
-        moves_[i].score = m.type() == MoveType::Promotion ? UNDERPROMOTION_SCORE
-                                                          : view_.quiet_score(us, pos_.moved_piece(m), m);
+        if (m.type() == MoveType::Promotion) {
+            moves_[i].score = UNDERPROMOTION_SCORE;
+            continue;
+        }
+        const Piece moved = pos_.moved_piece(m);
+        moves_[i].score = view_.quiet_score(us, moved, m);
+        // A direct check that does not hang the piece: ahead of most quiets.
+        if ((checks[type_of(moved)] & square_bb(m.to())) && see_ge(pos_, m, 0))
+            moves_[i].score += tune<"PickerQuietCheckBonus">;
     }
 }
 

@@ -386,8 +386,10 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     const Value tt_score = tt_hit ? value_from_tt(tte.score, ply) : VALUE_NONE;
     const Move tt_move = tt_hit ? tte.move : Move::none();
     if (!pv_node && !ss.excluded && tt_hit && tte.depth >= depth && tt_score != VALUE_NONE &&
-        pos_.rule50() < 90 && bound_settles(tte.bound, tt_score, alpha, beta))
+        pos_.rule50() < 90 && bound_settles(tte.bound, tt_score, alpha, beta)) {
+        if (tt_score >= beta) update_tt_cutoff_stats(ply, tt_move, depth);
         return tt_score;
+    }
 
     // Step 3b. Tablebases: an exact result, or a bound past the window, ends
     // the node; at PV nodes a bound narrows the result instead.
@@ -548,8 +550,10 @@ bool Worker::shallow_prune(Move m, bool quiet, bool gives_check, int depth, int 
                            Value eval, Value alpha, bool improving, bool in_check, MovePicker& picker) {
     if (!has_non_pawn_material(pos_, pos_.side_to_move())) return false;
     if (quiet && !gives_check) {
-        // Late move pruning: after enough quiets, the rest rarely matter.
-        if (depth <= tune<"LmpMaxDepth"> && move_count >= late_move_count(depth, improving)) {
+        // Late move pruning: after enough quiets, the rest rarely matter
+        // (a few more for a quiet with a good history, fewer for a bad one).
+        if (depth <= tune<"LmpMaxDepth"> &&
+            move_count >= late_move_count(depth, improving) + quiet_score / tune<"LmpHistoryDivisor">) {
             picker.skip_quiets();
             return true;
         }

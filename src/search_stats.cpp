@@ -34,6 +34,14 @@ void Worker::update_continuations(int ply, Piece moved, Square to, int bonus) {
             t->update(moved, to, continuation_bonus(back, bonus));
 }
 
+// Every history that orders quiets (butterfly, continuation) learns `bonus`
+// for quiet `m` at this node; stack_[ply].threats must be this node's.
+void Worker::update_quiet_histories(int ply, Move m, int bonus) {
+    const Piece moved = pos_.moved_piece(m);
+    histories_.butterfly.update(pos_.side_to_move(), stack_[ply].threats, m, bonus);
+    update_continuations(ply, moved, m.to(), bonus);
+}
+
 // Killers, countermove and histories after a quiet move caused a cutoff: the
 // cutoff move gains, the quiets tried before it lose.
 void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count) {
@@ -42,15 +50,10 @@ void Worker::update_quiet_stats(int ply, Move best, int depth, const Move* quiet
         ss.killers[1] = ss.killers[0];
         ss.killers[0] = best;
     }
-    const Color us = pos_.side_to_move();
     const int bonus = history_bonus(depth);
-    auto reward = [&](Move m, int b) {
-        histories_.butterfly.update(us, ss.threats, m, b);
-        update_continuations(ply, pos_.moved_piece(m), m.to(), b);
-    };
-    reward(best, bonus);
+    update_quiet_histories(ply, best, bonus);
     for (int i = 0; i < quiet_count; ++i)
-        if (quiets[i] != best) reward(quiets[i], -bonus);
+        if (quiets[i] != best) update_quiet_histories(ply, quiets[i], -bonus);
     if (ply > 0) {
         const StackEntry& prev = stack_[ply - 1];
         if (prev.current_move && prev.current_move != Move::null())
@@ -68,5 +71,14 @@ void Worker::update_capture_stats(Move best, int depth, const Move* captures, in
     if (pos_.is_capture_or_promotion(best)) reward(best, bonus);
     for (int i = 0; i < capture_count; ++i)
         if (captures[i] != best) reward(captures[i], -bonus);
+}
+
+// A hash cutoff above beta by a quiet move: the move that cut before cuts
+// again, so its histories gain as after a searched cutoff (no maluses: no
+// other move was tried).
+void Worker::update_tt_cutoff_stats(int ply, Move tt_move, int depth) {
+    if (!tt_move || !pos_.is_pseudo_legal(tt_move) || pos_.is_capture_or_promotion(tt_move)) return;
+    stack_[ply].threats = pos_.attacks_by(~pos_.side_to_move()); // not yet set at a hash cutoff
+    update_quiet_histories(ply, tt_move, history_bonus(depth) * tune<"TtCutoffBonusPercent"> / 100);
 }
 } // namespace staccato

@@ -13,6 +13,10 @@ using staccato::test::uci;
 
 namespace {
 
+// White's rook and king with a black king that no move checks (the pawn on
+// b3 shields the third rank): only the histories order these quiets.
+constexpr const char* QUIETS_WITHOUT_CHECKS = "8/8/8/8/8/1P5k/8/R3K3 w - - 0 1";
+
 // Every move the picker returns, in order, legal or not.
 std::vector<Move> drain(MovePicker& picker) {
     std::vector<Move> moves;
@@ -80,9 +84,22 @@ TEST_CASE("capture history orders captures of equal victims", "[history]") {
     }
 }
 
-TEST_CASE("butterfly and continuation history order the quiets", "[history]") {
+TEST_CASE("a quiet check that loses nothing comes ahead of the other quiets", "[history]") {
     Position pos;
     REQUIRE(!pos.set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").error);
+    auto array = std::make_unique<MoveArray>();
+    auto h = std::make_unique<Histories>();
+    REQUIRE(first_move(pos, *array, OrderingView{*h, {}}) == uci(pos, "a1a8")); // no history at all
+    h->butterfly.update(WHITE, 0, uci(pos, "e1e2"), 3000);
+    REQUIRE(first_move(pos, *array, OrderingView{*h, {}}) == uci(pos, "a1a8")); // ahead of a good history
+    // With the rook's checking square guarded, the check would hang it: history decides.
+    REQUIRE(!pos.set_fen("4k3/8/1n6/8/8/8/8/R3K3 w - - 0 1").error);
+    REQUIRE(first_move(pos, *array, OrderingView{*h, {}}) == uci(pos, "e1e2"));
+}
+
+TEST_CASE("butterfly and continuation history order the quiets", "[history]") {
+    Position pos;
+    REQUIRE(!pos.set_fen(QUIETS_WITHOUT_CHECKS).error);
     auto array = std::make_unique<MoveArray>();
     auto h = std::make_unique<Histories>();
     const Move ra5 = uci(pos, "a1a5"), ke2 = uci(pos, "e1e2"), ra7 = uci(pos, "a1a7");
@@ -121,7 +138,7 @@ TEST_CASE("butterfly and continuation history order the quiets", "[history]") {
 }
 
 TEST_CASE("butterfly history learns apart by attacked from- and to-squares", "[history]") {
-    const Position pos = test::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    const Position pos = test::from_fen(QUIETS_WITHOUT_CHECKS);
     auto array = std::make_unique<MoveArray>();
     auto h = std::make_unique<Histories>();
     const Move ra5 = uci(pos, "a1a5"), ke2 = uci(pos, "e1e2");

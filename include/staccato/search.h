@@ -202,8 +202,10 @@ class Worker {
     // The static evaluation `raw` plus the correction histories' estimate of its error.
     Value corrected(Value raw, int ply) const;
     void update_correction(Value best, Bound bound, Move best_move, Value static_eval, int depth, int ply);
+    void update_quiet_histories(int ply, Move m, int bonus);
     void update_quiet_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count);
     void update_capture_stats(Move best, int depth, const Move* captures, int capture_count);
+    void update_tt_cutoff_stats(int ply, Move tt_move, int depth);
     void update_pv(int ply, Move m);
     Value draw_value() const { return VALUE_DRAW; }
 

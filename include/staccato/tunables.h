@@ -50,6 +50,7 @@ inline constexpr Tunable TUNABLES[] = {
     {"IirMinDepth",                 3,    2,     8,    1}, // internal iterative reduction from here on
     {"LmpMaxDepth",                 6,    4,    12,    1}, // late move pruning to this depth, after
     {"LmpBase",                     5,    0,    10,    1}, //   (this + depth^2) / (improving ? 1 : 2) moves
+    {"LmpHistoryDivisor",        8192, 2048, 32768, 1024}, //   + quiet history / this
     {"FutilityMaxDepth",           10,    4,    12,    1}, // futility pruning to this depth,
     {"FutilityBase",              116,   20,   200,   10}, //   margin: base ...
     {"FutilityPerDepth",           63,   30,   200,   10}, //   ... plus this per ply
@@ -72,13 +73,15 @@ inline constexpr Tunable TUNABLES[] = {
     {"DeltaMargin",               340,   50,   400,   20}, // quiescence delta pruning
     {"HistoryBonusQuadratic",      33,    8,    48,    3}, // history bonus (and malus): this * depth^2
     {"HistoryBonusLinear",         33,    0,    96,    6}, //   + this * depth,
-    {"HistoryBonusMax",          2792, 1000,  4000,  150}, //   at most this
+    {"HistoryBonusMax",          2792, 1000,  4000,  150}, //   at most this;
+    {"TtCutoffBonusPercent",       50,    0,   200,   15}, //   a quiet hash move's at a hash cutoff: this % of it
     {"CorrectionWeightMax",        19,    4,    64,    4}, // correction history: a result's weight,
                                                            //   depth + 1 of 256, at most this
     {"ContCorrectionWeight",       99,    0,   150,   10}, // the last two moves' correction counts this
                                                            //   many percent (pawn structure's: 100)
     {"PickerMvvWeight",            19,    4,    32,    2}, // captures ordered by victim (SEE cp) times
-    {"PickerCaptureHistDivisor",    6,    1,    16,    1}, //   this, plus capture history over this
+    {"PickerCaptureHistDivisor",    6,    1,    16,    1}, //   this, plus capture history over this;
+    {"PickerQuietCheckBonus",    8192,    0, 24576, 1024}, // quiets: history, plus this for a safe direct check
     // The time manager (src/timeman.cpp); fixed-node tuning leaves these alone.
     {"TmMovesLeft",                22,   15,    60,    3}, // sudden death: moves assumed left,
     {"TmIncrementPercent",         95,   40,   100,    5}, //   plus this much of the increment a move;
