@@ -84,6 +84,7 @@ void Worker::prepare(const Position& root, const std::vector<Move>& searchmoves)
     completed_depth_ = root_depth_ = seldepth_ = 0;
     reported_nodes_ = 0;
     stability_ = 0;
+    score_stability_ = 0;
     previous_best_ = VALUE_NONE;
     previous_best_move_ = Move::none();
     nmp_min_ply_ = 0;
@@ -271,13 +272,20 @@ bool Worker::time_to_stop_iterating(int depth) {
     if (!shared_.time.enabled()) return false;
     const RootMove& best = root_moves_[0];
     stability_ = (best.move == previous_best_move_ && depth > 1) ? stability_ + 1 : 0;
-    int drop = previous_best_ == VALUE_NONE ? 0 : std::max(0, previous_best_ - best.score);
-    previous_best_ = best.score;
+    bool had_score = previous_best_ != VALUE_NONE;
+    score_stability_ = had_score && std::abs(best.score - previous_best_) <= tune<"TmScoreStableWindow">
+                           ? score_stability_ + 1
+                           : 0;
+    IterationReport report;
+    report.move_stability = stability_;
+    report.score_stability = score_stability_;
+    report.score_drop = had_score ? std::max(0, previous_best_ - best.score) : 0;
     std::uint64_t total = 0;
     for (const RootMove& rm : root_moves_) total += rm.nodes;
-    double share = total ? double(best.nodes) / double(total) : 1.0;
+    report.best_move_node_share = total ? double(best.nodes) / double(total) : 1.0;
+    previous_best_ = best.score;
     previous_best_move_ = best.move;
-    return shared_.time.should_stop_iterating(stability_, drop, share);
+    return shared_.time.should_stop_iterating(report);
 }
 
 Value Worker::aspiration(int depth, Value previous) {

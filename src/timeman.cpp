@@ -39,17 +39,22 @@ std::int64_t TimeManager::elapsed_ms() const {
     return (now - start_ns_.load(std::memory_order_relaxed)) / 1000000;
 }
 
-bool TimeManager::should_stop_iterating(int stability, int score_drop, double best_move_node_share) const {
+bool TimeManager::should_stop_iterating(const IterationReport& report) const {
     if (!enabled_) return false;
     if (fixed_) return elapsed_ms() >= hard_ms_;
-    // A stable best move needs less time, a falling score or a best move that
-    // takes few of the nodes (the others look dangerous) needs more.
+    // A stable best move or score needs less time; a falling score, or a
+    // best move that takes few of the nodes (the others look dangerous),
+    // needs more.
     double scale =
-        (tune<"TmUnstableScale"> - tune<"TmStablePerIteration"> * std::clamp(stability, 0, 5)) / 100.0;
-    scale *= 1.0 + std::clamp(score_drop, 0, 100) / double(tune<"TmScoreDropDivisor">);
-    scale *=
-        (tune<"TmNodeShareBase"> - tune<"TmNodeShareScale"> * std::clamp(best_move_node_share, 0.0, 1.0)) /
+        (tune<"TmUnstableScale"> - tune<"TmStablePerIteration"> * std::clamp(report.move_stability, 0, 5)) /
         100.0;
+    scale *= (tune<"TmScoreUnstableScale"> -
+              tune<"TmScoreStablePerIteration"> * std::clamp(report.score_stability, 0, 5)) /
+             100.0;
+    scale *= 1.0 + std::clamp(report.score_drop, 0, 100) / double(tune<"TmScoreDropDivisor">);
+    scale *= (tune<"TmNodeShareBase"> -
+              tune<"TmNodeShareScale"> * std::clamp(report.best_move_node_share, 0.0, 1.0)) /
+             100.0;
     std::int64_t limit = std::min<std::int64_t>(hard_ms_, std::int64_t(double(soft_ms_) * scale));
     return elapsed_ms() >= limit;
 }

@@ -223,7 +223,8 @@ class Worker {
     int root_depth_ = 0;
     int seldepth_ = 0;
     int completed_depth_ = 0;
-    int stability_ = 0;
+    int stability_ = 0;       // iterations the best move stayed the same
+    int score_stability_ = 0; // iterations the score stayed within TmScoreStableWindow
     Value previous_best_ = VALUE_NONE;
     Move previous_best_move_;
     std::atomic<std::uint64_t> nodes_{0};

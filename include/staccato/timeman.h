@@ -37,6 +37,15 @@ struct SearchLimits {
 
 using TimePoint = std::chrono::steady_clock::time_point;
 
+// What a finished iteration tells the time manager about how settled the
+// search is.
+struct IterationReport {
+    int move_stability = 0;            // iterations the best move stayed the same
+    int score_stability = 0;           // iterations the score stayed within TmScoreStableWindow
+    int score_drop = 0;                // how far the score fell against the previous iteration (cp, >= 0)
+    double best_move_node_share = 1.0; // the best move's share of the root's nodes (0-1)
+};
+
 class TimeManager {
   public:
     // Sets the limits for a search starting at `start` with `us` to move.
@@ -47,10 +56,8 @@ class TimeManager {
     std::int64_t soft_ms() const { return soft_ms_; }
     std::int64_t hard_ms() const { return hard_ms_; }
 
-    // Called after each iteration: should another one start? `stability`
-    // counts iterations the best move stayed the same; `score_drop` is how
-    // much the score fell against the previous iterations (cp, >= 0).
-    bool should_stop_iterating(int stability, int score_drop, double best_move_node_share) const;
+    // Called after each iteration: should another one start?
+    bool should_stop_iterating(const IterationReport& report) const;
     // Called every few thousand nodes: must the search abort now?
     bool hard_limit_reached() const { return enabled_ && elapsed_ms() >= hard_ms_; }
 

@@ -88,6 +88,9 @@ inline constexpr Tunable TUNABLES[] = {
     {"TmHardPercent",             542,  200,   800,   40}, // abort at this % of that (<= 3/4 of the clock)
     {"TmUnstableScale",           102,   90,   160,    5}, // another iteration below this % of the soft
     {"TmStablePerIteration",       11,    3,    15,    1}, //   limit, less this per stable iteration (<= 5),
+    {"TmScoreUnstableScale",      105,   90,   130,    5}, //   times this % less this per iteration (<= 5)
+    {"TmScoreStablePerIteration",   3,    0,    8,    1}, //   whose score stayed within
+    {"TmScoreStableWindow",        10,    2,    40,    4}, //   this many cp of the one before,
     {"TmScoreDropDivisor",        132,   50,   400,   20}, //   times 1 + drop (cp, <= 100) / this,
     {"TmNodeShareBase",           144,  100,   200,    5}, //   times this % less TmNodeShareScale % of the
     {"TmNodeShareScale",           35,    0,    80,    5}, //   best move's share of the root's nodes
