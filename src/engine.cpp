@@ -122,6 +122,8 @@ std::string Engine::eval_report() const {
 
 const nnue::Network& Engine::network() const { return loaded_net_ ? *loaded_net_ : nnue::default_network(); }
 
+bool Engine::net_has_wdl_model() const { return network().wdl.has_value(); }
+
 const nnue::Network* Engine::search_network() const { return options_.use_nnue ? &network() : nullptr; }
 
 std::optional<std::string> Engine::set_eval_file(const std::string& path) {

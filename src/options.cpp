@@ -34,8 +34,11 @@ void set_eval_file(const OptionChange& c) {
         // both shapes.
         c.reply("EvalFile refused: " + sanitize(*error, 300) + "; keeping " +
                 sanitize(c.engine.options().eval_file));
-    else
+    else if (c.engine.net_has_wdl_model())
         c.reply("EvalFile " + sanitize(c.text()) + " loaded");
+    else
+        c.reply("EvalFile " + sanitize(c.text()) +
+                " loaded; it carries no WDL model, so scores are its raw output, not normalised");
 }
 
 // A bad folder is reported, never fatal: the others are used.

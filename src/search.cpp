@@ -800,10 +800,13 @@ SearchInfo Worker::info(int depth, int i, int number, bool completed) const {
     bool fresh = rm.score != -VALUE_INFINITE && !(completed && rm.previous_score != -VALUE_INFINITE);
     Value v = fresh ? rm.score : rm.previous_score;
     if (v == -VALUE_INFINITE) v = VALUE_ZERO;
-    // A root in the tablebases shows their verdict unless the search found a mate.
+    // A root in the tablebases shows their verdict unless the search found a
+    // mate, as it is (no WDL model: a cursed win's 2 stays `cp 2`).
+    bool tables_verdict = false;
     if (shared_.tb_root_score != VALUE_NONE && std::abs(v) < VALUE_MATE_IN_MAX_PLY) {
         v = shared_.tb_root_score;
         fresh = false; // no bound: the tables' value is exact
+        tables_verdict = true;
     }
     SearchInfo r;
     r.depth = depth;
@@ -813,6 +816,7 @@ SearchInfo Worker::info(int depth, int i, int number, bool completed) const {
     r.lower_bound = fresh && rm.lower_bound;
     r.upper_bound = fresh && rm.upper_bound;
     r.show_wdl = shared_.show_wdl;
+    r.wdl = shared_.net && shared_.net->wdl && !tables_verdict ? &*shared_.net->wdl : nullptr;
     r.nodes = shared_.total_nodes ? shared_.total_nodes() : nodes();
     r.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
                                                                       shared_.start)

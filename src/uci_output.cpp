@@ -8,31 +8,27 @@
 
 namespace staccato::uci {
 
-std::array<int, 3> wdl_from_score(Value v) {
-    if (v >= VALUE_TB_WIN_IN_MAX_PLY) return {1000, 0, 0};
-    if (v <= VALUE_TB_LOSS_IN_MAX_PLY) return {0, 0, 1000};
-    auto logistic = [](double x) { return 1.0 / (1.0 + std::exp(-x)); };
-    int w = int(1000 * logistic((v - 150) / 90.0));
-    int l = int(1000 * logistic((-v - 150) / 90.0));
-    return {w, 1000 - w - l, l};
+std::array<int, 3> wdl_from_score(Value v, const ScoreScale& scale) {
+    return wdl_permille(scale.model ? *scale.model : ROUGH_WDL_MODEL, v, scale.material);
 }
 
-std::string score_text(Value v) {
+std::string score_text(Value v, const ScoreScale& scale) {
     if (v >= VALUE_MATE_IN_MAX_PLY) return "mate " + std::to_string((VALUE_MATE - v + 1) / 2);
     if (v <= VALUE_MATED_IN_MAX_PLY) return "mate " + std::to_string(-(VALUE_MATE + v) / 2);
-    return "cp " + std::to_string(v);
+    return "cp " + std::to_string(scale.model ? to_printed_cp(*scale.model, v, scale.material) : v);
 }
 
 std::string info_line(const SearchInfo& info) {
+    const ScoreScale scale{info.wdl, info.root ? material_of(*info.root) : MATERIAL_REFERENCE};
     std::ostringstream os;
     os << "info depth " << std::max(1, info.depth) << " seldepth " << std::max(info.seldepth, 1)
-       << " multipv " << info.multipv << " score " << score_text(info.score);
+       << " multipv " << info.multipv << " score " << score_text(info.score, scale);
     if (info.lower_bound)
         os << " lowerbound";
     else if (info.upper_bound)
         os << " upperbound";
     if (info.show_wdl) {
-        auto wdl = wdl_from_score(info.score);
+        auto wdl = wdl_from_score(info.score, scale);
         os << " wdl " << wdl[0] << ' ' << wdl[1] << ' ' << wdl[2];
     }
     const std::uint64_t n = info.nodes;

@@ -94,6 +94,12 @@ TEST_CASE("the filter decides at load time which positions train", "[games]") {
     f.max_score = 60; // scores are 10, 20, ... 70: the last is dropped
     REQUIRE(!nnue::read_data(path, f, late, stats));
     CHECK(late.size() == 1); // Nc3 (ply 4, score 50); Qe5+ is ply 5 (quiet, 60: at the bound)
+    std::vector<nnue::PackedPosition> early;
+    f = KEEP_ALL;
+    f.max_ply = 3; // plies 0, 1, 2
+    REQUIRE(!nnue::read_data(path, f, early, stats));
+    REQUIRE(early.size() == 3);
+    CHECK(early[2].score == all[2].score);
     std::filesystem::remove(path);
 }
 

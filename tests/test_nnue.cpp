@@ -68,44 +68,60 @@ std::string write_temp(const std::string& name, const std::vector<std::uint8_t>&
     return path;
 }
 
-// A version-1 net file (one output layer, no bucket count) holding `n`'s
-// first bucket: the format nets were written in before output buckets.
-std::vector<std::uint8_t> version_1_bytes(const nnue::Network& n) {
-    std::vector<std::uint8_t> payload;
-    auto put = [](std::vector<std::uint8_t>& out, auto v, int bytes) {
-        for (int i = 0; i < bytes; ++i) out.push_back(std::uint8_t(std::uint64_t(v) >> (8 * i)));
-    };
-    for (std::int16_t w : n.ft_weights) put(payload, w, 2);
-    for (std::int16_t b : n.ft_bias) put(payload, b, 2);
-    for (int i = 0; i < nnue::OUTPUT_INPUTS; ++i) put(payload, n.out_weights[std::size_t(i)], 2);
-    put(payload, n.out_bias[0], 4);
+void put(std::vector<std::uint8_t>& out, std::uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i) out.push_back(std::uint8_t(v >> (8 * i)));
+}
+
+// A net file as any version writes it: the magic, `version`, the shape's
+// fields, the FNV-1a checksum of `payload`, the payload.
+std::vector<std::uint8_t> net_file(std::uint32_t version, std::initializer_list<std::uint32_t> shape,
+                                   const std::vector<std::uint8_t>& payload) {
     std::uint64_t fnv = 0xcbf29ce484222325ULL;
     for (std::uint8_t b : payload) fnv = (fnv ^ b) * 0x100000001b3ULL;
     std::vector<std::uint8_t> file = {'S', 'T', 'A', 'C', 'N', 'N', 'U', 'E'};
-    const nnue::NetShape& s = nnue::V1_SHAPE;
-    for (std::uint32_t v : {1u, s.inputs, s.hidden, s.activation, s.qa, s.qb, s.scale}) put(file, v, 4);
+    put(file, version, 4);
+    for (std::uint32_t v : shape) put(file, v, 4);
     put(file, fnv, 8);
     file.insert(file.end(), payload.begin(), payload.end());
     return file;
 }
 
-// A current-version net file of any shape, zero weights, its checksum right:
-// what a trainer built for another architecture would write.
+// `n`'s weights with its first `buckets` output layers, as the payload lays them out.
+std::vector<std::uint8_t> weights_of(const nnue::Network& n, int buckets) {
+    std::vector<std::uint8_t> payload;
+    for (std::int16_t w : n.ft_weights) put(payload, std::uint16_t(w), 2);
+    for (std::int16_t b : n.ft_bias) put(payload, std::uint16_t(b), 2);
+    for (int i = 0; i < buckets * nnue::OUTPUT_INPUTS; ++i)
+        put(payload, std::uint16_t(n.out_weights[std::size_t(i)]), 2);
+    for (int b = 0; b < buckets; ++b) put(payload, std::uint32_t(n.out_bias[std::size_t(b)]), 4);
+    return payload;
+}
+
+// A version-1 net file (one output layer, no bucket count) holding `n`'s
+// first bucket: the format nets were written in before output buckets.
+std::vector<std::uint8_t> version_1_bytes(const nnue::Network& n) {
+    const nnue::NetShape& s = nnue::V1_SHAPE;
+    return net_file(1, {s.inputs, s.hidden, s.activation, s.qa, s.qb, s.scale}, weights_of(n, 1));
+}
+
+// A version-2 net file (buckets, no input kind, no WDL model) of `n`: the
+// format of the nets of rounds 4 to 8.
+std::vector<std::uint8_t> version_2_bytes(const nnue::Network& n) {
+    const nnue::NetShape& s = nnue::V2_SHAPE;
+    return net_file(2, {s.inputs, s.hidden, s.activation, s.qa, s.qb, s.scale, s.buckets},
+                    weights_of(n, nnue::OUTPUT_BUCKETS));
+}
+
+// A current-version net file of any shape, zero weights and no WDL model,
+// its checksum right: what a trainer built for another architecture would
+// write.
 std::vector<std::uint8_t> net_file_of_shape(const nnue::NetShape& shape) {
-    const std::vector<std::uint8_t> payload(nnue::payload_bytes(shape), 0);
-    std::uint64_t fnv = 0xcbf29ce484222325ULL;
-    for (std::uint8_t b : payload) fnv = (fnv ^ b) * 0x100000001b3ULL;
-    std::vector<std::uint8_t> file = {'S', 'T', 'A', 'C', 'N', 'N', 'U', 'E'};
-    auto put = [&](std::uint64_t v, int bytes) {
-        for (int i = 0; i < bytes; ++i) file.push_back(std::uint8_t(v >> (8 * i)));
-    };
-    put(nnue::FILE_VERSION, 4);
-    for (std::uint32_t v :
-         {shape.inputs, shape.hidden, shape.activation, shape.qa, shape.qb, shape.scale, shape.buckets})
-        put(v, 4);
-    put(fnv, 8);
-    file.insert(file.end(), payload.begin(), payload.end());
-    return file;
+    const std::vector<std::uint8_t> payload(4 + nnue::payload_bytes(shape),
+                                            0); // the model's count (0), the weights
+    return net_file(nnue::FILE_VERSION,
+                    {shape.inputs, shape.hidden, shape.activation, shape.qa, shape.qb, shape.scale,
+                     shape.buckets, shape.input_kind},
+                    payload);
 }
 
 } // namespace
@@ -115,7 +131,10 @@ TEST_CASE("the embedded net is a valid net file", "[nnue]") {
     const auto error = nnue::deserialize(nnue::default_network_bytes(), n);
     INFO(error.value_or(""));
     REQUIRE(!error);
-    CHECK(nnue::default_network_bytes().size() == nnue::FILE_BYTES);
+    CHECK(nnue::default_network_bytes().size() == nnue::FILE_BYTES_WDL);
+    // It carries the WDL model its scores are shown with (wdl.h).
+    REQUIRE(n.wdl);
+    CHECK(n.wdl->check().empty());
     // It says something about material: a queen up is good for its owner.
     const Value up = nnue::evaluate(net(), from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"));
     const Value down = nnue::evaluate(net(), from_fen("3qk3/8/8/8/8/8/8/4K3 w - - 0 1"));
@@ -252,12 +271,21 @@ TEST_CASE("a net file round-trips and every fault is refused with the net kept",
     auto other_buckets = good;
     other_buckets[8 + 4 * 7] ^= 0x04; // another bucket count
     refused(other_buckets, "the engine expects");
+    auto other_inputs = good;
+    other_inputs[8 + 4 + 4 * 7] ^= 0x01; // another input kind
+    refused(other_inputs, "the engine expects");
     auto future = good;
-    future[8] = 3; // version 3
+    future[8] = std::uint8_t(nnue::FILE_VERSION + 1);
     refused(future, "version");
     auto corrupted = good;
     corrupted[nnue::HEADER_BYTES + 1000] ^= 0x10;
     refused(corrupted, "checksum");
+    auto corrupted_model = good; // the checksum covers the WDL model too
+    corrupted_model[nnue::HEADER_BYTES + 4 + 1] ^= 0x10;
+    refused(corrupted_model, "checksum");
+    auto model_count = good;
+    model_count[nnue::HEADER_BYTES] = 5;
+    refused(model_count, "WDL model has 5 values");
     auto longer = good;
     longer.push_back(0);
     refused(longer, "bytes, expected");
@@ -276,11 +304,15 @@ TEST_CASE("a net file of another shape is refused naming both shapes", "[nnue]")
     nnue::Network n;
     REQUIRE(!nnue::deserialize(net_file_of_shape(nnue::SHAPE), n));
 
-    nnue::NetShape wider = nnue::SHAPE, fewer_buckets = nnue::SHAPE, other_qa = nnue::SHAPE;
+    nnue::NetShape wider = nnue::SHAPE, fewer_buckets = nnue::SHAPE, other_qa = nnue::SHAPE,
+                   other_inputs = nnue::SHAPE;
     wider.hidden *= 2;
     fewer_buckets.buckets /= 2;
     other_qa.qa = nnue::QA / 2;
-    for (const nnue::NetShape& shape : {wider, fewer_buckets, other_qa}) {
+    other_inputs.input_kind =
+        nnue::INPUT_KIND == nnue::INPUT_KIND_PLAIN ? nnue::INPUT_KIND_MIRRORED : nnue::INPUT_KIND_PLAIN;
+    CHECK(nnue::describe(other_inputs) != nnue::describe(nnue::SHAPE));
+    for (const nnue::NetShape& shape : {wider, fewer_buckets, other_qa, other_inputs}) {
         const std::string path = write_temp("staccato-shape.nnue", net_file_of_shape(shape));
         nnue::Network target = *random_network(3);
         const nnue::Network before = target;
@@ -348,6 +380,22 @@ TEST_CASE("the output bucket follows the piece count", "[nnue]") {
     CHECK(std::abs(nnue::evaluate(*shifted, acc, WHITE, 6) - (base + 1000)) <= 1); // integer rounding
 }
 
+TEST_CASE("a version-2 net file loads as it was, without a WDL model", "[nnue]") {
+    const auto original = random_network(7);
+    nnue::Network loaded = *random_network(8);
+    loaded.wdl = WdlModel{{0, 0, 0, 150}, {0, 0, 0, 90}};
+    const auto error = nnue::deserialize(version_2_bytes(*original), loaded);
+    INFO(error.value_or(""));
+    REQUIRE(!error);
+    CHECK(loaded.ft_weights == original->ft_weights);
+    CHECK(loaded.out_weights == original->out_weights);
+    CHECK(loaded.out_bias == original->out_bias);
+    CHECK(!loaded.wdl);
+    auto cut = version_2_bytes(*original);
+    cut.pop_back();
+    CHECK(nnue::deserialize(cut, loaded));
+}
+
 TEST_CASE("a version-1 net file loads with its output layer in every bucket", "[nnue]") {
     const auto original = random_network(5);
     nnue::Network loaded = *random_network(6);
@@ -362,7 +410,7 @@ TEST_CASE("a version-1 net file loads with its output layer in every bucket", "[
                          loaded.out_weights.begin() + b * nnue::OUTPUT_INPUTS));
         CHECK(loaded.out_bias[std::size_t(b)] == original->out_bias[0]);
     }
-    // Written back, it is a current (version-2) file that reads the same.
+    // Written back, it is a current (version-3) file that reads the same.
     nnue::Network again;
     REQUIRE(!nnue::deserialize(nnue::serialize(loaded), again));
     CHECK(nnue::serialize(again) == nnue::serialize(loaded));

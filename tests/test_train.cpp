@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -117,6 +118,28 @@ TEST_CASE("the trainer's forward pass matches the engine's inference on the same
         ++compared;
     }
     CHECK(compared > 500);
-    // And the quantised model writes the same net back.
-    CHECK(nnue::serialize(m.quantise()) == nnue::serialize(nnue::default_network()));
+    // And the quantised model writes the same net back (without its WDL
+    // model, which the trainer never writes: `staccato-train wdl` fits one).
+    auto weights_only = std::make_unique<nnue::Network>(nnue::default_network());
+    weights_only->wdl.reset();
+    CHECK(nnue::serialize(m.quantise()) == nnue::serialize(*weights_only));
+}
+
+TEST_CASE("scaling the output layer scales every output, and the spread ratio finds the factor", "[train]") {
+    train::Model m;
+    m.dequantise(nnue::default_network());
+    train::Model half = m;
+    half.scale_output(0.5f);
+    std::vector<nnue::PackedPosition> positions;
+    for (const std::string& fen : test::suite_fens(3)) {
+        const auto p = nnue::PackedPosition::pack(from_fen(fen), 0, 1);
+        const auto f = train::features_of(p);
+        CHECK(half.forward(f) == Approx(0.5f * m.forward(f)).margin(1e-6));
+        positions.push_back(p);
+    }
+    REQUIRE(positions.size() > 100);
+    CHECK(train::spread_ratio(m, half, positions) == Approx(2.0).epsilon(1e-4));
+    CHECK(train::spread_ratio(half, m, positions) == Approx(0.5).epsilon(1e-4));
+    CHECK(train::spread_ratio(m, m, positions) == Approx(1.0));
+    CHECK(train::spread_ratio(m, m, {}) == 1.0);
 }

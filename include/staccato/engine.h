@@ -97,6 +97,9 @@ class Engine {
     // Loads the evaluation network from a net file (EMBEDDED_NET: the built-in
     // one). On any fault the current net stays and the reason is returned.
     std::optional<std::string> set_eval_file(const std::string& path);
+    // Whether EvalFile's net carries a WDL model, so that scores are shown
+    // normalised (wdl.h); without one they are its raw output.
+    bool net_has_wdl_model() const;
     // Searches with the network (EvalFile's) instead of the hand-crafted evaluation.
     void set_use_nnue(bool on) { options_.use_nnue = on; }
     // UCI_LimitStrength and UCI_Elo: from the next go on, play at that Elo

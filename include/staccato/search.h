@@ -90,7 +90,8 @@ struct SearchInfo {
     Value score = VALUE_ZERO;
     bool lower_bound = false, upper_bound = false;
     bool show_wdl = false;
-    std::uint64_t nodes = 0; // over every worker
+    const WdlModel* wdl = nullptr; // what the score means (the net's model; none: raw)
+    std::uint64_t nodes = 0;       // over every worker
     std::int64_t time_ms = 0;
     int hashfull = 0;
     std::optional<std::uint64_t> tb_hits; // only with tablebases loaded

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "staccato/position.h"
+#include "staccato/wdl.h"
 
 namespace staccato {
 
@@ -15,11 +16,21 @@ struct SearchInfo;
 
 namespace uci {
 
-// Rough win/draw/loss chances in permille for a score in centipawns.
-std::array<int, 3> wdl_from_score(Value v);
+// What a score is shown as (wdl.h): with the net's WDL model, `cp` is the
+// normalised score (+100: a 50% chance to win at the root's material) and
+// `wdl` the model's chances; without one (a net file with no model, the
+// hand-crafted evaluation), `cp` is the raw score and `wdl` a fixed rough
+// logistic (150 cp to win half, spread 90).
+struct ScoreScale {
+    const WdlModel* model = nullptr;
+    int material = MATERIAL_REFERENCE; // the root's (material_of)
+};
+
+// Win/draw/loss chances in permille for a score.
+std::array<int, 3> wdl_from_score(Value v, const ScoreScale& scale = {});
 
 // `cp N` or `mate N` (negative: the side to move is mated).
-std::string score_text(Value v);
+std::string score_text(Value v, const ScoreScale& scale = {});
 
 // `info depth ... pv ...` for one root move. The PV is replayed on a copy
 // of the root, so that every move printed is legal; when none is, the root

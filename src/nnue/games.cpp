@@ -166,7 +166,7 @@ std::optional<std::string> read_games(ByteSource& src, const GameFilter& filter,
             result = white_result;
         }
         void move(const Position& pos, Move m, int score, int ply) override {
-            if (ply >= filter.min_ply && std::abs(score) < filter.max_score &&
+            if (ply >= filter.min_ply && ply < filter.max_ply && std::abs(score) < filter.max_score &&
                 !(filter.skip_in_check && pos.in_check()) &&
                 !(filter.skip_noisy && pos.is_capture_or_promotion(m)))
                 game.push_back(PackedPosition::pack(pos, score, result));

@@ -1,6 +1,7 @@
 #include "staccato/nnue/network.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -57,8 +58,12 @@ class Reader {
 
 std::vector<std::uint8_t> serialize(const Network& net) {
     std::vector<std::uint8_t> payload;
-    payload.reserve(PAYLOAD_BYTES);
+    payload.reserve(PAYLOAD_BYTES + model_bytes(FILE_VERSION, WDL_VALUES));
     Writer p(payload);
+    p.put(std::uint32_t(net.wdl ? WDL_VALUES : 0));
+    if (net.wdl)
+        for (const auto* cubic : {&net.wdl->a, &net.wdl->b})
+            for (double c : *cubic) p.put(std::bit_cast<std::uint32_t>(float(c)));
     p.put(net.ft_weights);
     p.put(net.ft_bias);
     p.put(net.out_weights);
@@ -67,7 +72,7 @@ std::vector<std::uint8_t> serialize(const Network& net) {
     std::vector<std::uint8_t> file(std::begin(MAGIC), std::end(MAGIC));
     Writer h(file);
     for (std::uint32_t v : {FILE_VERSION, SHAPE.inputs, SHAPE.hidden, SHAPE.activation, SHAPE.qa, SHAPE.qb,
-                            SHAPE.scale, SHAPE.buckets})
+                            SHAPE.scale, SHAPE.buckets, SHAPE.input_kind})
         h.put(v);
     h.put(fnv1a(payload));
     file.insert(file.end(), payload.begin(), payload.end());
@@ -79,8 +84,8 @@ std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Netw
     if (std::memcmp(bytes.data(), MAGIC, sizeof MAGIC) != 0) return "not a Staccato net file (bad magic)";
     Reader h(bytes.subspan(sizeof MAGIC));
     const std::uint32_t version = h.get<std::uint32_t>();
-    if (version != FILE_VERSION && version != 1)
-        return "net file version " + std::to_string(version) + ", expected 1 or " +
+    if (version < 1 || version > FILE_VERSION)
+        return "net file version " + std::to_string(version) + ", expected 1 to " +
                std::to_string(FILE_VERSION);
     if (bytes.size() < header_bytes(version))
         return "not a net file (" + std::to_string(bytes.size()) + " bytes)";
@@ -89,7 +94,8 @@ std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Netw
          {&shape.inputs, &shape.hidden, &shape.activation, &shape.qa, &shape.qb, &shape.scale})
         *field = h.get<std::uint32_t>();
     shape.buckets = version == 1 ? 1 : h.get<std::uint32_t>();
-    const NetShape& expected_shape = version == 1 ? V1_SHAPE : SHAPE;
+    shape.input_kind = version < 3 ? INPUT_KIND_PLAIN : h.get<std::uint32_t>();
+    const NetShape& expected_shape = version == 1 ? V1_SHAPE : version == 2 ? V2_SHAPE : SHAPE;
     if (shape != expected_shape) {
         // Name the quantisation too where that is what differs.
         const bool quantisation = shape.activation != SHAPE.activation || shape.qa != SHAPE.qa ||
@@ -98,12 +104,31 @@ std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Netw
                describe(SHAPE, quantisation);
     }
     const std::uint64_t checksum = h.get<std::uint64_t>();
-    const std::size_t expected = file_bytes(shape, version);
+    auto rest = bytes.subspan(header_bytes(version));
+    std::uint32_t wdl_values = 0;
+    if (version >= 3) {
+        if (rest.size() < 4)
+            return "net file has " + std::to_string(bytes.size()) + " bytes: no WDL model field";
+        wdl_values = Reader(rest).get<std::uint32_t>();
+        if (wdl_values != 0 && wdl_values != WDL_VALUES)
+            return "net file's WDL model has " + std::to_string(wdl_values) + " values, expected 0 or " +
+                   std::to_string(WDL_VALUES);
+    }
+    const std::size_t expected = file_bytes(shape, version, wdl_values);
     if (bytes.size() != expected)
         return "net file has " + std::to_string(bytes.size()) + " bytes, expected " +
                std::to_string(expected) + " for " + describe(shape);
-    const auto payload = bytes.subspan(header_bytes(version));
-    if (fnv1a(payload) != checksum) return "net file checksum mismatch (corrupted)";
+    if (fnv1a(rest) != checksum) return "net file checksum mismatch (corrupted)";
+    std::optional<WdlModel> wdl;
+    if (wdl_values) {
+        Reader m(rest.subspan(4));
+        WdlModel model;
+        for (auto* cubic : {&model.a, &model.b})
+            for (double& c : *cubic) c = double(std::bit_cast<float>(m.get<std::uint32_t>()));
+        if (const std::string why = model.check(); !why.empty()) return "net file's WDL model: " + why;
+        wdl = model;
+    }
+    const auto payload = rest.subspan(model_bytes(version, wdl_values));
     auto fresh = std::make_unique<Network>();
     Reader p(payload);
     p.get(fresh->ft_weights);
@@ -121,6 +146,7 @@ std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Netw
         p.get(fresh->out_weights);
         p.get(fresh->out_bias);
     }
+    fresh->wdl = wdl;
     net = *fresh;
     return std::nullopt;
 }
@@ -135,7 +161,7 @@ std::optional<std::string> load_file(const std::string& path, Network& net) {
     char buf[65536];
     while (in.read(buf, sizeof buf) || in.gcount() > 0) {
         bytes.insert(bytes.end(), buf, buf + in.gcount());
-        if (bytes.size() > FILE_BYTES + 1) break; // too long: no need to read on
+        if (bytes.size() > FILE_BYTES_WDL + 1) break; // too long: no need to read on
     }
     if (auto error = deserialize(bytes, net)) return path + ": " + *error;
     return std::nullopt;

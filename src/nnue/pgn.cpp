@@ -182,7 +182,7 @@ Outcome read_game(const PgnText& game, std::uint64_t number, const std::string& 
     int ply = 0, scored = 0;
     auto settle = [&] {
         if (last && last->scored && last->keep_position && last->ply >= filter.min_ply &&
-            std::abs(last->record.score) < filter.max_score)
+            last->ply < filter.max_ply && std::abs(last->record.score) < filter.max_score)
             kept.push_back(last->record);
         last.reset();
     };

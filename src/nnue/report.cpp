@@ -31,6 +31,10 @@ std::string eval_report(const Network& net, const Position& pos) {
     refresh(net, pos, acc);
     const Value stm = evaluate(net, acc, pos.side_to_move(), popcount(pos.pieces()));
     const Value white = pos.side_to_move() == WHITE ? stm : -stm;
+    // Shown on the scale the search's scores are shown on (uci_output.h):
+    // normalised by the net's WDL model at this material, or raw.
+    const int material = material_of(pos);
+    auto shown = [&](Value v) { return net.wdl ? to_printed_cp(*net.wdl, v, material) : v; };
 
     std::ostringstream os;
     os << "NNUE piece values (pawns, White's view: the evaluation minus the evaluation without the piece)\n";
@@ -45,7 +49,7 @@ std::string eval_report(const Network& net, const Position& pos) {
             if (pc != NO_PIECE) {
                 p[3] = "PNBRQK??pnbrqk"[pc];
                 if (type_of(pc) != KING) {
-                    const std::string text = pawns(white - without_piece(net, pos, acc, s));
+                    const std::string text = pawns(shown(white - without_piece(net, pos, acc, s)));
                     v.replace(std::size_t(7 - int(text.size())) / 2, text.size(), text);
                 }
             }
@@ -56,7 +60,16 @@ std::string eval_report(const Network& net, const Position& pos) {
     }
     os << rule;
     os << "    a       b       c       d       e       f       g       h\n\n";
-    os << "NNUE evaluation: " << white << " cp (White's view), " << stm << " cp (side to move)\n";
+    os << "NNUE evaluation: " << shown(white) << " cp (White's view), " << shown(stm)
+       << " cp (side to move)\n";
+    if (net.wdl) {
+        const auto wdl = wdl_permille(*net.wdl, stm, material);
+        os << "normalised by the net's WDL model (+100 cp: a 50% chance to win at material " << material
+           << "): win " << wdl[0] << ", draw " << wdl[1] << ", loss " << wdl[2] << " permille; raw " << stm
+           << " (side to move)\n";
+    } else {
+        os << "raw network units (this net carries no WDL model)\n";
+    }
     return os.str();
 }
 

@@ -4,6 +4,10 @@
 //   staccato-train [options] DATA...       trains, writes the net file
 //   staccato-train stats DATA...           what each file holds, and the read speed
 //   staccato-train convert OUT.bin DATA... the kept positions as 32-byte records
+//   staccato-train wdl [--net NET [--out OUT]] DATA...
+//                                          fits the WDL model (wdl.h, wdl_fit.h)
+//                                          to the games, and writes it into a net,
+//                                          or checks a net's model against games
 //
 // DATA: any file the data seam reads (nnue/data.h: datagen's games, records,
 // text, match runners' PGN; any of them xz-compressed), recognised by its
@@ -36,6 +40,7 @@
 #include "model.h"
 #include "staccato/nnue/data.h"
 #include "staccato/random.h"
+#include "wdl_fit.h"
 
 using namespace staccato;
 using namespace staccato::train;
@@ -44,7 +49,7 @@ namespace {
 
 struct Options {
     std::vector<std::string> data;
-    std::string out = "staccato.nnue", init, resume, checkpoint;
+    std::string out = "staccato.nnue", init, resume, checkpoint, scale_to;
     // The defaults are the recipe .github/CONTRIBUTING.md recommends (what
     // rounds 6 and 7 measured): 15 epochs, final LR 0.003 of the start,
     // result weight 0.1, left-right mirroring.
@@ -59,6 +64,10 @@ constexpr const char* USAGE =
     "usage: staccato-train [options] DATA...     train a net\n"
     "       staccato-train stats DATA...         what each file holds and how fast it reads\n"
     "       staccato-train convert OUT.bin DATA... the kept positions as 32-byte records\n"
+    "       staccato-train wdl [--net NET [--out OUT]] [--skip-plies N] [--max-ply N] DATA...\n"
+    "                                            fit the WDL model to games; --net NET --out OUT:\n"
+    "                                            write NET with it; --net NET alone: check NET's\n"
+    "                                            model against the games, fitting nothing\n"
     "DATA: datagen's games, 32-byte records, 'FEN | score | result' text or PGN with scores\n"
     "      (fastchess, cutechess-cli, OpenBench), any of them xz-compressed; told by content\n"
     "options: --out NET (staccato.nnue)  --epochs N (15)  --batch N (16384)  --lr X (0.001,\n"
@@ -68,7 +77,9 @@ constexpr const char* USAGE =
     "         left-right every other epoch)\n"
     "         filter: --skip-plies N (8: each game's first plies)  --max-score CP (1500)\n"
     "         --keep-noisy (also positions whose move captures or promotes)  --keep-checks\n"
-    "         --init NET (start from a net file)  --resume CKPT  --checkpoint CKPT (OUT.ckpt)\n";
+    "         --init NET (start from a net file)  --resume CKPT  --checkpoint CKPT (OUT.ckpt)\n"
+    "         --scale-to NET (the written net's output scaled to the spread of NET's on the\n"
+    "         held-out positions, so that the search's margins keep their meaning)\n";
 
 template <typename T> bool parse(const std::string& s, T& v) {
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -98,6 +109,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
             ok = text(o.resume);
         else if (a == "--checkpoint")
             ok = text(o.checkpoint);
+        else if (a == "--scale-to")
+            ok = text(o.scale_to);
         else if (a == "--epochs")
             ok = value(o.epochs) && o.epochs > 0;
         else if (a == "--batch")
@@ -288,6 +301,15 @@ int run_training(const Options& o) {
         }
         state.model.dequantise(net);
     }
+    Model scale_reference;
+    if (!o.scale_to.empty()) {
+        nnue::Network net;
+        if (auto error = nnue::load_file(o.scale_to, net)) {
+            std::cerr << "staccato-train: --scale-to " << *error << "\n";
+            return 1;
+        }
+        scale_reference.dequantise(net);
+    }
     if (!o.resume.empty()) {
         if (auto error = load_checkpoint(o.resume, state)) {
             std::cerr << "staccato-train: " << *error << "\n";
@@ -350,7 +372,14 @@ int run_training(const Options& o) {
                     epoch + 1, loss_sum / double(done), vloss, state.adam.lr, double(done) / secs, secs);
         std::fflush(stdout);
         state.epoch = epoch + 1;
-        if (!write_whole(o.out, nnue::serialize(state.model.quantise()))) {
+        Model written = state.model; // the checkpoint keeps the unscaled model
+        if (!o.scale_to.empty()) {
+            const double k = spread_ratio(scale_reference, state.model, data.validation);
+            written.scale_output(float(k));
+            std::printf("output scaled by %.4f to the spread of %s on the held-out positions\n", k,
+                        o.scale_to.c_str());
+        }
+        if (!write_whole(o.out, nnue::serialize(written.quantise()))) {
             std::cerr << "staccato-train: cannot write " << o.out << "\n";
             return 1;
         }
@@ -361,10 +390,124 @@ int run_training(const Options& o) {
     return 0;
 }
 
+// staccato-train wdl: the model of wdl.h fitted to every scored position of
+// the games (every kind the data seam reads; noisy moves and checks kept,
+// a game's first --skip-plies plies, those from --max-ply on and scores of
+// WdlCounts::MAX_SCORE or more left out), every tenth block of 4096
+// consecutive positions held out (a game's positions sit together, so
+// these are held-out games but for the blocks' edges) for the log-loss and
+// the table. With --net and --out, that net is written with the model; with
+// --net alone, nothing is fitted: the net's own model is checked against
+// every position of the games.
+void print_report(const WdlModel& m, const WdlCounts& counts, const std::vector<WdlObservation>& held) {
+    constexpr WdlModel rough = ROUGH_WDL_MODEL;
+    std::printf("log-loss: %.5f (the fixed formula, a 150 b 90 at every material: %.5f)\n",
+                log_loss(m, counts), log_loss(rough, counts));
+    std::printf("by printed score: positions, measured W/D/L %%, the model's W/D/L %%\n");
+    for (const WdlBin& bin : calibration(m, held))
+        if (bin.positions)
+            std::printf("  [%+5.2f, %+5.2f) %8llu   %5.1f %5.1f %5.1f   %5.1f %5.1f %5.1f\n", bin.low / 100.0,
+                        bin.high / 100.0, (unsigned long long)bin.positions, 100 * bin.measured[2],
+                        100 * bin.measured[1], 100 * bin.measured[0], 100 * bin.predicted[2],
+                        100 * bin.predicted[1], 100 * bin.predicted[0]);
+    std::printf(
+        "the side to move wins half its games from printed %+.2f (raw %+.0f; a logistic fit of wins)\n",
+        half_win_score(&m, held) / 100.0, half_win_score(nullptr, held));
+}
+
+int wdl_command(int argc, char** argv) {
+    std::string net_path, out;
+    nnue::GameFilter filter;
+    filter.skip_in_check = false;
+    filter.skip_noisy = false;
+    filter.max_score = WdlCounts::MAX_SCORE;
+    std::vector<std::string> paths;
+    for (int i = 2; i < argc; ++i) {
+        const std::string a = argv[i];
+        const bool has_value = i + 1 < argc;
+        if (a == "--net" && has_value)
+            net_path = argv[++i];
+        else if (a == "--out" && has_value)
+            out = argv[++i];
+        else if (a == "--skip-plies" && has_value && parse(std::string(argv[i + 1]), filter.min_ply) &&
+                 filter.min_ply >= 0)
+            ++i;
+        else if (a == "--max-ply" && has_value && parse(std::string(argv[i + 1]), filter.max_ply) &&
+                 filter.max_ply > 0)
+            ++i;
+        else if (a.starts_with("--")) {
+            std::cerr << "staccato-train: wdl: unknown option or missing value: " << a << "\n" << USAGE;
+            return 2;
+        } else
+            paths.push_back(a);
+    }
+    if (paths.empty() || (!out.empty() && net_path.empty())) {
+        std::cerr << "staccato-train: wdl needs data files (and --out needs --net)\n" << USAGE;
+        return 2;
+    }
+    nnue::Network net;
+    if (!net_path.empty())
+        if (auto error = nnue::load_file(net_path, net)) {
+            std::cerr << "staccato-train: --net " << *error << "\n";
+            return 1;
+        }
+    std::vector<nnue::PackedPosition> all;
+    if (!load(paths, filter, all, std::cout)) return 1;
+
+    if (!net_path.empty() && out.empty()) { // check the net's own model
+        if (!net.wdl) {
+            std::cerr << "staccato-train: wdl: " << net_path << " carries no WDL model to check\n";
+            return 1;
+        }
+        WdlCounts counts;
+        std::vector<WdlObservation> every;
+        for (const auto& p : all) counts.add(every.emplace_back(observation_of(p)));
+        std::printf("%s's model on %llu positions\n", net_path.c_str(),
+                    (unsigned long long)counts.positions());
+        print_report(*net.wdl, counts, every);
+        return 0;
+    }
+
+    WdlCounts fitted, held_counts;
+    std::vector<WdlObservation> held;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const WdlObservation o = observation_of(all[i]);
+        if (i / 4096 % 10 == 9)
+            held_counts.add(o), held.push_back(o);
+        else
+            fitted.add(o);
+    }
+    WdlFit fit;
+    if (const std::string why = fit_wdl(fitted, fit); !why.empty()) {
+        std::cerr << "staccato-train: wdl: " << why << "\n";
+        return 1;
+    }
+    const WdlModel& m = fit.model;
+    std::printf("fitted on %llu positions (%d likelihood passes, log-loss %.5f), %llu held out\n",
+                (unsigned long long)fitted.positions(), fit.evaluations, fit.log_loss,
+                (unsigned long long)held_counts.positions());
+    std::printf("a = {%.6g, %.6g, %.6g, %.6g}\nb = {%.6g, %.6g, %.6g, %.6g}\n", m.a[0], m.a[1], m.a[2],
+                m.a[3], m.b[0], m.b[1], m.b[2], m.b[3]);
+    for (int material : {MATERIAL_MIN, 30, 40, MATERIAL_REFERENCE, 70, MATERIAL_MAX})
+        std::printf("material %2d: a %.1f b %.1f\n", material, m.a_of(material), m.b_of(material));
+    std::printf("held out:\n");
+    print_report(m, held_counts, held);
+    if (!out.empty()) {
+        net.wdl = m;
+        if (!write_whole(out, nnue::serialize(net))) {
+            std::cerr << "staccato-train: cannot write " << out << "\n";
+            return 1;
+        }
+        std::printf("%s with this model written to %s\n", net_path.c_str(), out.c_str());
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc >= 2 && std::string(argv[1]) == "convert") return convert(argc, argv);
+    if (argc >= 2 && std::string(argv[1]) == "wdl") return wdl_command(argc, argv);
     if (argc >= 2 && std::string(argv[1]) == "stats") return stats_command(argc, argv);
     const auto options = parse_options(argc, argv);
     return options ? run_training(*options) : 2;

@@ -25,6 +25,13 @@ Features features_of(const nnue::PackedPosition& p, bool mirror) {
     return f;
 }
 
+void Model::scale_output(float k) {
+    for (std::size_t i = Layout::OUT_WEIGHTS; i < Layout::SIZE; ++i) {
+        params[i] *= k;
+        if (i < Layout::OUT_BIAS) params[i] = std::clamp(params[i], -WEIGHT_CLIP, WEIGHT_CLIP);
+    }
+}
+
 void Model::init_random(std::uint64_t seed) {
     Rng rng(seed);
     // Feature transformer: at most MAX_ACTIVE_INPUTS of the INPUTS are
@@ -226,6 +233,18 @@ std::optional<std::string> load_checkpoint(const std::string& path, Checkpoint& 
     fresh.adam.decay = c.adam.decay;
     c = std::move(fresh);
     return std::nullopt;
+}
+
+double spread_ratio(const Model& reference, const Model& m, const std::vector<nnue::PackedPosition>& data) {
+    double rr = 0, nn = 0;
+    for (const auto& p : data) {
+        const Features f = features_of(p);
+        const double r = reference.forward(f) * nnue::SCALE, n = m.forward(f) * nnue::SCALE;
+        if (std::abs(r) >= 1000 || std::abs(n) >= 1000) continue;
+        rr += r * r;
+        nn += n * n;
+    }
+    return nn > 0 ? std::sqrt(rr / nn) : 1.0;
 }
 
 } // namespace staccato::train

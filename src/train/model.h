@@ -54,6 +54,10 @@ struct Model {
     nnue::Network quantise() const;
     void dequantise(const nnue::Network& net);
 
+    // Multiplies the output layers (weights and biases) by k, so that every
+    // output is k times what it was (clipped to WEIGHT_CLIP, for k <= 1 a no-op).
+    void scale_output(float k);
+
     // The output before any sigmoid, in units of nnue::SCALE centipawns
     // (multiply by SCALE for centipawns, side to move's view).
     float forward(const Features& f) const;
@@ -91,5 +95,15 @@ struct Checkpoint {
 };
 std::optional<std::string> save_checkpoint(const std::string& path, const Checkpoint& c);
 std::optional<std::string> load_checkpoint(const std::string& path, Checkpoint& c);
+
+// The factor k that gives `m`'s outputs the spread of `reference`'s on
+// `data` (the ratio of their root mean squares, over the positions both
+// score under 1000 cp; 1 when none does): what --scale-to multiplies the
+// output layer by. A net trained on deeper searches' scores drifts to a
+// larger scale than the net whose games it learnt from, while the search's
+// margins (and the WDL model, wdl.h) were set in that net's units. (A
+// least-squares fit of one on the other would shrink k by their
+// disagreement, so the spreads are compared instead.)
+double spread_ratio(const Model& reference, const Model& m, const std::vector<nnue::PackedPosition>& data);
 
 } // namespace staccato::train

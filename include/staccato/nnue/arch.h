@@ -17,7 +17,8 @@
 //                                the number of pieces: output_bucket()
 //
 // describe() writes a shape the way messages name it: "INPUTS->HIDDENx2,
-// OUTPUT_BUCKETS buckets" (inputs -> neurons x the two perspectives).
+// OUTPUT_BUCKETS buckets" (inputs -> neurons x the two perspectives; other
+// input kinds than plain are named after INPUTS: "768 mirrored->...").
 #pragma once
 
 #include <algorithm>
@@ -115,48 +116,71 @@ static_assert(WEIGHT_CLIP * QB + 0.5f < MAX_OUTPUT_WEIGHT + 1, "rounds to at mos
 
 // ---------------------------------------------------------------- the net file
 
+// How the inputs are numbered, a shape field of its own: a net trained on
+// one numbering evaluates nonsense with another.
+constexpr std::uint32_t INPUT_KIND_PLAIN = 0;    // feature_index() as above
+constexpr std::uint32_t INPUT_KIND_MIRRORED = 1; // files flipped for a king on e-h (not built yet)
+constexpr std::uint32_t INPUT_KIND = INPUT_KIND_PLAIN;
+
 // The net file (all integers little-endian):
 //   "STACNNUE"                 8 bytes
 //   version                    u32 (FILE_VERSION)
-//   the shape                  u32 x 7 (NetShape's fields in order; a version-1
-//                              file has no bucket count: one output layer)
-//   checksum                   u64: FNV-1a over the payload bytes
+//   the shape                  u32 x 8 (NetShape's fields in order; version 2
+//                              has no input kind, version 1 no bucket count
+//                              either: plain inputs, one output layer)
+//   checksum                   u64: FNV-1a over every byte after it
+//   the WDL model (version 3)  u32 n: 0 (none) or WDL_VALUES, then n x f32
+//                              (IEEE-754 bits): a[0..3], b[0..3] of wdl.h
 //   payload                    ft_weights, ft_bias, out_weights (int16),
 //                              out_bias (int32 x buckets)
-// A file is read only when its shape is the engine's (SHAPE), or a version-1
-// file's is the same with one bucket.
-constexpr std::uint32_t FILE_VERSION = 2;
+// A file is read only when its shape is the engine's (SHAPE), or an older
+// version's is the same with the fields it lacks at their old values.
+constexpr std::uint32_t FILE_VERSION = 3;
+constexpr std::uint32_t WDL_VALUES = 8;
 
 struct NetShape {
-    std::uint32_t inputs, hidden, activation, qa, qb, scale, buckets;
+    std::uint32_t inputs, hidden, activation, qa, qb, scale, buckets, input_kind;
     bool operator==(const NetShape&) const = default;
 };
-constexpr NetShape SHAPE = {INPUTS, HIDDEN, ACTIVATION_SCRELU, QA, QB, SCALE, OUTPUT_BUCKETS};
+constexpr NetShape SHAPE = {INPUTS, HIDDEN, ACTIVATION_SCRELU, QA, QB, SCALE, OUTPUT_BUCKETS, INPUT_KIND};
 
-// The bytes of a net file's parts, for a shape and a file version.
+// The bytes of a net file's parts, for a shape and a file version (and, in
+// version 3, the number of WDL values it carries).
+constexpr std::size_t shape_fields(std::uint32_t version) { return version == 1 ? 6 : version == 2 ? 7 : 8; }
 constexpr std::size_t header_bytes(std::uint32_t version) {
-    return 8 + 4 + 4 * (version == 1 ? 6 : 7) + 8; // magic, version, shape, checksum
+    return 8 + 4 + 4 * shape_fields(version) + 8; // magic, version, shape, checksum
+}
+constexpr std::size_t model_bytes(std::uint32_t version, std::uint32_t wdl_values) {
+    return version < 3 ? 0 : 4 + 4 * std::size_t(wdl_values);
 }
 constexpr std::size_t payload_bytes(const NetShape& s) {
     const std::size_t inputs = s.inputs, hidden = s.hidden, buckets = s.buckets;
     return 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
 }
-constexpr std::size_t file_bytes(const NetShape& s, std::uint32_t version) {
-    return header_bytes(version) + payload_bytes(s);
+constexpr std::size_t file_bytes(const NetShape& s, std::uint32_t version, std::uint32_t wdl_values = 0) {
+    return header_bytes(version) + model_bytes(version, wdl_values) + payload_bytes(s);
 }
 
 constexpr std::size_t HEADER_BYTES = header_bytes(FILE_VERSION);
 constexpr std::size_t PAYLOAD_BYTES = payload_bytes(SHAPE);
-constexpr std::size_t FILE_BYTES = HEADER_BYTES + PAYLOAD_BYTES;
-constexpr NetShape V1_SHAPE = {INPUTS, HIDDEN, ACTIVATION_SCRELU, QA, QB, SCALE, 1};
+constexpr std::size_t FILE_BYTES = file_bytes(SHAPE, FILE_VERSION);                 // no WDL model
+constexpr std::size_t FILE_BYTES_WDL = file_bytes(SHAPE, FILE_VERSION, WDL_VALUES); // with one
+constexpr NetShape V1_SHAPE = {INPUTS, HIDDEN, ACTIVATION_SCRELU, QA, QB, SCALE, 1, INPUT_KIND_PLAIN};
+constexpr NetShape V2_SHAPE = {INPUTS, HIDDEN, ACTIVATION_SCRELU, QA,
+                               QB,     SCALE,  OUTPUT_BUCKETS,    INPUT_KIND_PLAIN};
 constexpr std::size_t V1_HEADER_BYTES = header_bytes(1);
 constexpr std::size_t V1_FILE_BYTES = file_bytes(V1_SHAPE, 1);
 
-// A shape as messages name it: "INPUTS->HIDDENx2, OUTPUT_BUCKETS buckets";
+// A shape as messages name it: "INPUTS->HIDDENx2, OUTPUT_BUCKETS buckets"
+// ("INPUTS mirrored->..." for that input kind);
 // with `quantisation`, the activation and the quantisation follow
 // (", SCReLU, QA .., QB .., scale .."), for files that differ there.
 inline std::string describe(const NetShape& s, bool quantisation = false) {
-    std::string text = std::to_string(s.inputs) + "->" + std::to_string(s.hidden) + "x2, " +
+    const std::string kind = s.input_kind == INPUT_KIND_PLAIN ? ""
+                             : s.input_kind == INPUT_KIND_MIRRORED
+                                 ? " mirrored"
+                                 : " input kind " + std::to_string(s.input_kind);
+    std::string text = std::to_string(s.inputs) + kind + "->" + std::to_string(s.hidden) + "x2, " +
                        std::to_string(s.buckets) + (s.buckets == 1 ? " bucket" : " buckets");
     if (quantisation)
         text += (s.activation == ACTIVATION_SCRELU ? std::string(", SCReLU")

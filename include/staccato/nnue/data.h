@@ -41,6 +41,7 @@ struct GameFilter {
     int max_score = 1500;      // |score| at or above this: decided, not kept (all scored formats)
     bool skip_in_check = true; // games, PGN, text: the side to move is in check
     bool skip_noisy = true;    // games, PGN: the played move captures or promotes
+    int max_ply = 1 << 30;     // games, PGN: positions from this ply on are not kept
 };
 
 struct DataStats {

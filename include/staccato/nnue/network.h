@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "staccato/nnue/arch.h"
+#include "staccato/wdl.h"
 
 namespace staccato::nnue {
 
@@ -20,15 +21,21 @@ struct Network {
     // [bucket][half][neuron], the side to move's half first in each bucket.
     alignas(64) std::array<std::int16_t, OUTPUT_BUCKETS * OUTPUT_INPUTS> out_weights{};
     std::array<std::int32_t, OUTPUT_BUCKETS> out_bias{};
+    // What this net's scores mean (wdl.h), fitted on its own games; none:
+    // scores are shown as the net's raw output (older files, new nets
+    // before `staccato-train wdl`).
+    std::optional<WdlModel> wdl;
 };
 
-// The net file's layout is in arch.h. serialize() writes the current version.
-// deserialize() reads a file of the current version, or a version-1 file (the
-// same without the bucket count, one output layer, which is copied into every
-// bucket: it evaluates exactly as it did, so older nets keep working and can
-// seed training). On any fault (size, magic, version, a shape other than the
-// engine's, checksum) `net` is left unchanged and the reason returned; a
-// shape that differs names both shapes (describe()).
+// The net file's layout is in arch.h. serialize() writes the current version
+// (with the WDL model when the net has one). deserialize() reads a file of
+// the current version, a version-2 file (plain inputs, no WDL model) or a
+// version-1 file (also without the bucket count: one output layer, copied
+// into every bucket, so that it evaluates exactly as it did); older nets keep
+// working and can seed training. On any fault (size, magic, version, a shape
+// other than the engine's, a WDL model that turns no score into a chance,
+// checksum) `net` is left unchanged and the reason returned; a shape that
+// differs names both shapes (describe()).
 std::vector<std::uint8_t> serialize(const Network& net);
 std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Network& net);
 std::optional<std::string> load_file(const std::string& path, Network& net);
