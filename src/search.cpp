@@ -72,7 +72,10 @@ void Worker::clear_history() { histories_.clear(); }
 void Worker::prepare(const Position& root, const std::vector<Move>& searchmoves) {
     pos_ = root;
     root_sp_ = pos_.history_length();
-    if (shared_.net) nnue::refresh(*shared_.net, pos_, accumulators_[0]);
+    if (shared_.net) {
+        nnue::refresh(*shared_.net, pos_, accumulators_[0]);
+        refresh_cache_.clear(*shared_.net); // this search's net may be another
+    }
     root_moves_.clear();
     for (const ScoredMove& sm : MoveList(pos_))
         if (searchmoves.empty() ||
@@ -172,12 +175,13 @@ Value Worker::raw_static_eval(bool tt_hit, const TTData& tte, int ply) {
 }
 
 // The network's accumulator follows the position: the next ply's is this
-// ply's with the moved pieces' rows added and taken away.
+// ply's with the moved pieces' rows added and taken away (a half whose king
+// crossed the d/e line rebuilt from the refresh cache).
 void Worker::make_move(int ply, Move m) {
     if (!shared_.net) return pos_.make_move(m);
     const nnue::DirtyPieces dirty = nnue::dirty_pieces(pos_, m);
     pos_.make_move(m);
-    nnue::update(*shared_.net, accumulators_[ply], dirty, accumulators_[ply + 1]);
+    nnue::apply(*shared_.net, pos_, accumulators_[ply], dirty, accumulators_[ply + 1], refresh_cache_);
 }
 
 // The child's moves start at `child_move_start` in the shared move array

@@ -24,15 +24,16 @@ namespace {
 
 const nnue::Network& net() { return nnue::default_network(); }
 
-// Every legal move of `pos`: the updated accumulator equals a refresh of the
+// Every legal move of `pos`: the updated accumulator (a half whose king
+// crossed the d/e line rebuilt from `cache`) equals a refresh of the
 // position after the move. Returns the number of moves checked.
-int check_children(Position& pos, const nnue::Accumulator& parent) {
+int check_children(Position& pos, const nnue::Accumulator& parent, nnue::RefreshCache& cache) {
     int checked = 0;
     for (const ScoredMove& sm : MoveList(pos)) {
         const nnue::DirtyPieces dirty = nnue::dirty_pieces(pos, sm.move);
         nnue::Accumulator updated, fresh;
-        nnue::update(net(), parent, dirty, updated);
         pos.make_move(sm.move);
+        nnue::apply(net(), pos, parent, dirty, updated, cache);
         nnue::refresh(net(), pos, fresh);
         INFO(pos.fen());
         CHECK(updated == fresh);
@@ -143,30 +144,44 @@ TEST_CASE("the embedded net is a valid net file", "[nnue]") {
 }
 
 TEST_CASE("incremental updates equal a full refresh over the perft suites", "[nnue]") {
-    int checked = 0;
+    int checked = 0, rebuilt = 0;
+    auto cache = std::make_unique<nnue::RefreshCache>();
+    cache->clear(net()); // one cache over all the positions, as a search thread keeps it
     for (const std::string& fen : test::suite_fens(4)) {
         Position pos = from_fen(fen);
         nnue::Accumulator acc;
         nnue::refresh(net(), pos, acc);
-        checked += check_children(pos, acc);
+        checked += check_children(pos, acc, *cache);
+        for (const ScoredMove& sm : MoveList(pos)) {
+            const auto d = nnue::dirty_pieces(pos, sm.move);
+            rebuilt += d.rebuild[WHITE] + d.rebuild[BLACK];
+        }
     }
     CHECK(checked > 5000);
+    // With mirrored inputs, kings crossing the d/e line (castling long too).
+    if (nnue::INPUT_KIND == nnue::INPUT_KIND_MIRRORED)
+        CHECK(rebuilt > 20);
+    else
+        CHECK(rebuilt == 0);
 }
 
 TEST_CASE("incremental updates equal a full refresh along long random games", "[nnue]") {
     std::mt19937_64 rng(2026);
     int plies = 0;
+    auto cache = std::make_unique<nnue::RefreshCache>();
     for (int game = 0; game < 40; ++game) {
         Position pos;
         std::vector<nnue::Accumulator> stack(1);
         nnue::refresh(net(), pos, stack[0]);
+        cache->clear(net());
         for (int ply = 0; ply < 300; ++ply) {
             MoveList legal(pos);
             if (legal.size() == 0 || pos.is_fifty_move_draw()) break;
             const Move m = legal.begin()[rng() % std::size_t(legal.size())].move;
             nnue::Accumulator next;
-            nnue::update(net(), stack.back(), nnue::dirty_pieces(pos, m), next);
+            const auto dirty = nnue::dirty_pieces(pos, m);
             pos.make_move(m);
+            nnue::apply(net(), pos, stack.back(), dirty, next, *cache);
             stack.push_back(next);
             nnue::Accumulator fresh;
             nnue::refresh(net(), pos, fresh);
@@ -195,7 +210,7 @@ TEST_CASE("the SIMD accumulator update and refresh equal the plain loops bit for
                     if (legal.size() == 0 || pos.is_fifty_move_draw()) break;
                     const Move m = legal.begin()[rng() % std::size_t(legal.size())].move;
                     const nnue::DirtyPieces dirty = nnue::dirty_pieces(pos, m);
-                    nnue::Accumulator simd, plain, simd_fresh, plain_fresh;
+                    nnue::Accumulator simd = acc, plain = acc, simd_fresh, plain_fresh;
                     nnue::update(*n, acc, dirty, simd);
                     nnue::update_scalar(*n, acc, dirty, plain);
                     pos.make_move(m);
@@ -204,8 +219,10 @@ TEST_CASE("the SIMD accumulator update and refresh equal the plain loops bit for
                     INFO(pos.fen());
                     REQUIRE(simd == plain);
                     REQUIRE(simd_fresh == plain_fresh);
-                    REQUIRE(plain == plain_fresh);
-                    acc = simd;
+                    for (Color view : {WHITE, BLACK}) // a half to rebuild is left as it was
+                        REQUIRE(
+                            (plain.values[view] == (dirty.rebuild[view] ? acc : plain_fresh).values[view]));
+                    acc = plain_fresh;
                     ++updates;
                 }
             }
@@ -242,6 +259,36 @@ TEST_CASE("the evaluation is symmetric under a colour flip", "[nnue]") {
     const Position a = from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     const Position b = from_fen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
     CHECK(nnue::evaluate(net(), a) == nnue::evaluate(net(), b));
+}
+
+TEST_CASE("the refresh cache rebuilds a perspective as a refresh would, from any board before", "[nnue]") {
+    // What a king crossing the d/e line makes the search do with mirrored
+    // inputs (arch.h), checked with this build's inputs: one cache along
+    // random games, each side's half rebuilt now and then, whatever the
+    // cache held for it last.
+    std::mt19937_64 rng(81);
+    auto cache = std::make_unique<nnue::RefreshCache>();
+    cache->clear(net());
+    int rebuilt = 0;
+    for (int game = 0; game < 20; ++game) {
+        Position pos;
+        for (int ply = 0; ply < 200; ++ply) {
+            MoveList legal(pos);
+            if (legal.size() == 0 || pos.is_fifty_move_draw()) break;
+            pos.make_move(legal.begin()[rng() % std::size_t(legal.size())].move);
+            if (rng() % 4) continue;
+            const Color view = Color(rng() % 2);
+            nnue::Accumulator fresh, acc;
+            nnue::refresh(net(), pos, fresh);
+            acc = fresh;
+            acc.values[view].fill(0);
+            cache->rebuild(net(), pos, view, acc);
+            INFO(pos.fen());
+            REQUIRE(acc == fresh);
+            ++rebuilt;
+        }
+    }
+    CHECK(rebuilt > 500);
 }
 
 TEST_CASE("a net file round-trips and every fault is refused with the net kept", "[nnue]") {
@@ -298,8 +345,10 @@ TEST_CASE("a net file round-trips and every fault is refused with the net kept",
 
 TEST_CASE("a net file of another shape is refused naming both shapes", "[nnue]") {
     // The engine's own shape, written the way the messages name it.
-    CHECK(nnue::describe(nnue::SHAPE) == std::to_string(nnue::INPUTS) + "->" + std::to_string(nnue::HIDDEN) +
-                                             "x2, " + std::to_string(nnue::OUTPUT_BUCKETS) + " buckets");
+    const std::string kind = nnue::INPUT_KIND == nnue::INPUT_KIND_MIRRORED ? " mirrored" : "";
+    CHECK(nnue::describe(nnue::SHAPE) == std::to_string(nnue::INPUTS) + kind + "->" +
+                                             std::to_string(nnue::HIDDEN) + "x2, " +
+                                             std::to_string(nnue::OUTPUT_BUCKETS) + " buckets");
     // The zero net of the engine's shape loads: the helper writes good files.
     nnue::Network n;
     REQUIRE(!nnue::deserialize(net_file_of_shape(nnue::SHAPE), n));
@@ -384,7 +433,16 @@ TEST_CASE("a version-2 net file loads as it was, without a WDL model", "[nnue]")
     const auto original = random_network(7);
     nnue::Network loaded = *random_network(8);
     loaded.wdl = WdlModel{{0, 0, 0, 150}, {0, 0, 0, 90}};
-    const auto error = nnue::deserialize(version_2_bytes(*original), loaded);
+    // Older files are of plain inputs: an engine of mirrored inputs refuses
+    // them, naming both shapes, and reads them only for the trainer's --init.
+    const bool plain = nnue::INPUT_KIND == nnue::INPUT_KIND_PLAIN;
+    if (!plain) {
+        const auto refused = nnue::deserialize(version_2_bytes(*original), loaded);
+        REQUIRE(refused);
+        CHECK(*refused == "this net is " + nnue::describe(nnue::V2_SHAPE) + "; the engine expects " +
+                              nnue::describe(nnue::SHAPE));
+    }
+    const auto error = nnue::deserialize(version_2_bytes(*original), loaded, !plain);
     INFO(error.value_or(""));
     REQUIRE(!error);
     CHECK(loaded.ft_weights == original->ft_weights);
@@ -393,13 +451,14 @@ TEST_CASE("a version-2 net file loads as it was, without a WDL model", "[nnue]")
     CHECK(!loaded.wdl);
     auto cut = version_2_bytes(*original);
     cut.pop_back();
-    CHECK(nnue::deserialize(cut, loaded));
+    CHECK(nnue::deserialize(cut, loaded, true));
 }
 
 TEST_CASE("a version-1 net file loads with its output layer in every bucket", "[nnue]") {
     const auto original = random_network(5);
     nnue::Network loaded = *random_network(6);
-    const auto error = nnue::deserialize(version_1_bytes(*original), loaded);
+    const auto error = nnue::deserialize(version_1_bytes(*original), loaded,
+                                         nnue::INPUT_KIND != nnue::INPUT_KIND_PLAIN); // plain inputs
     INFO(error.value_or(""));
     REQUIRE(!error);
     CHECK(loaded.ft_weights == original->ft_weights);
@@ -417,10 +476,10 @@ TEST_CASE("a version-1 net file loads with its output layer in every bucket", "[
     // A truncated or corrupted version-1 file is refused like any other.
     auto v1 = version_1_bytes(*original);
     v1.pop_back();
-    CHECK(nnue::deserialize(v1, loaded));
+    CHECK(nnue::deserialize(v1, loaded, true));
     v1 = version_1_bytes(*original);
     v1[nnue::V1_HEADER_BYTES + 5] ^= 1;
-    CHECK(nnue::deserialize(v1, loaded));
+    CHECK(nnue::deserialize(v1, loaded, true));
 }
 
 TEST_CASE("EvalFile refuses bad files over UCI and keeps the current net", "[nnue][uci]") {

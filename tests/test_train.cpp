@@ -49,7 +49,8 @@ TEST_CASE("a packed record keeps the position and its label", "[train]") {
         std::vector<int> engine, trainer(f.stm.begin(), f.stm.begin() + f.count);
         for (Bitboard b = pos.pieces(); b; b &= b - 1) {
             const Square s = lsb(b);
-            engine.push_back(nnue::feature_index(pos.side_to_move(), pos.piece_on(s), s));
+            engine.push_back(nnue::feature_index(pos.side_to_move(), pos.king_square(pos.side_to_move()),
+                                                 pos.piece_on(s), s));
         }
         std::sort(engine.begin(), engine.end());
         std::sort(trainer.begin(), trainer.end());

@@ -219,6 +219,7 @@ class Worker {
     hce::PawnTable pawn_table_; // the hand-crafted evaluation's pawn-structure cache
     std::array<StackEntry, MAX_PLY + 4> stack_{};
     std::array<nnue::Accumulator, MAX_PLY + 4> accumulators_; // [ply]: the network's first layer
+    nnue::RefreshCache refresh_cache_; // rebuilds a half whose king crossed the d/e line
     std::vector<RootMove> root_moves_;
     int pv_index_ = 0;
     int root_depth_ = 0;

@@ -15,6 +15,11 @@ DirtyPieces dirty_pieces(const Position& pos, Move m) {
     const Piece mover = pos.moved_piece(m);
     auto remove = [&](Piece p, Square s) { d.removed[d.removed_count++] = {p, s}; };
     auto add = [&](Piece p, Square s) { d.added[d.added_count++] = {p, s}; };
+    d.kings = {pos.king_square(WHITE), pos.king_square(BLACK)};
+    auto king_to = [&](Square to) {
+        d.rebuild[us] = mirrors(d.kings[us]) != mirrors(to);
+        d.kings[us] = to;
+    };
 
     if (m.type() == MoveType::Castling) { // encoded king takes rook
         const bool king_side = m.to() > m.from();
@@ -22,8 +27,10 @@ DirtyPieces dirty_pieces(const Position& pos, Move m) {
         remove(pos.piece_on(m.to()), m.to());
         add(mover, castle_king_to(us, king_side));
         add(make_piece(us, ROOK), castle_rook_to(us, king_side));
+        king_to(castle_king_to(us, king_side));
         return d;
     }
+    if (type_of(mover) == KING) king_to(m.to());
     remove(mover, m.from());
     if (m.type() == MoveType::EnPassant)
         remove(make_piece(~us, PAWN), Square(m.to() - pawn_push(us)));
@@ -35,9 +42,10 @@ DirtyPieces dirty_pieces(const Position& pos, Move m) {
 
 namespace {
 
-// The feature transformer's weights of one input (HIDDEN of them).
-const std::int16_t* row(const Network& net, Color view, Piece pc, Square s) {
-    return &net.ft_weights[std::size_t(feature_index(view, pc, s)) * HIDDEN];
+// The feature transformer's weights of one input (HIDDEN of them), for the
+// perspective `view` whose king is on `king`.
+const std::int16_t* row(const Network& net, Color view, Square king, Piece pc, Square s) {
+    return &net.ft_weights[std::size_t(feature_index(view, king, pc, s)) * HIDDEN];
 }
 
 // The output weights of `bucket` for one half (0: the side to move's).
@@ -51,9 +59,10 @@ void refresh_scalar(const Network& net, const Position& pos, Accumulator& acc) {
     for (Color view : {WHITE, BLACK}) {
         auto& v = acc.values[view];
         v = net.ft_bias;
+        const Square king = pos.king_square(view);
         for (Bitboard b = pos.pieces(); b; b &= b - 1) {
             const Square s = Square(std::countr_zero(b));
-            const std::int16_t* w = row(net, view, pos.piece_on(s), s);
+            const std::int16_t* w = row(net, view, king, pos.piece_on(s), s);
             for (int j = 0; j < HIDDEN; ++j) v[j] = std::int16_t(v[j] + w[j]);
         }
     }
@@ -63,18 +72,20 @@ void refresh_scalar(const Network& net, const Position& pos, Accumulator& acc) {
 // number of changed pieces.
 void update_scalar(const Network& net, const Accumulator& parent, const DirtyPieces& d, Accumulator& child) {
     for (Color view : {WHITE, BLACK}) {
+        if (d.rebuild[view]) continue;
+        const Square k = d.kings[view];
         const std::int16_t* in = parent.values[view].data();
         std::int16_t* out = child.values[view].data();
-        const std::int16_t* r0 = row(net, view, d.removed[0].piece, d.removed[0].square);
-        const std::int16_t* a0 = row(net, view, d.added[0].piece, d.added[0].square);
+        const std::int16_t* r0 = row(net, view, k, d.removed[0].piece, d.removed[0].square);
+        const std::int16_t* a0 = row(net, view, k, d.added[0].piece, d.added[0].square);
         if (d.removed_count == 1) { // a quiet move or a promotion
             for (int j = 0; j < HIDDEN; ++j) out[j] = std::int16_t(in[j] - r0[j] + a0[j]);
         } else if (d.added_count == 1) { // a capture
-            const std::int16_t* r1 = row(net, view, d.removed[1].piece, d.removed[1].square);
+            const std::int16_t* r1 = row(net, view, k, d.removed[1].piece, d.removed[1].square);
             for (int j = 0; j < HIDDEN; ++j) out[j] = std::int16_t(in[j] - r0[j] - r1[j] + a0[j]);
         } else { // castling
-            const std::int16_t* r1 = row(net, view, d.removed[1].piece, d.removed[1].square);
-            const std::int16_t* a1 = row(net, view, d.added[1].piece, d.added[1].square);
+            const std::int16_t* r1 = row(net, view, k, d.removed[1].piece, d.removed[1].square);
+            const std::int16_t* a1 = row(net, view, k, d.added[1].piece, d.added[1].square);
             for (int j = 0; j < HIDDEN; ++j) out[j] = std::int16_t(in[j] - r0[j] - r1[j] + a0[j] + a1[j]);
         }
     }
@@ -134,8 +145,8 @@ static_assert(HIDDEN % LANES == 0);
 
 // out = in - removed rows + added rows, wrapping in 16 bits as the plain loop.
 template <int Removed, int Added>
-void apply(const std::int16_t* in, std::int16_t* out, const std::int16_t* const* r,
-           const std::int16_t* const* a) {
+void apply_rows(const std::int16_t* in, std::int16_t* out, const std::int16_t* const* r,
+                const std::int16_t* const* a) {
     for (int j = 0; j < HIDDEN; j += LANES) {
         Vec v = load(in + j);
         for (int i = 0; i < Removed; ++i) v = sub(v, load(r[i] + j));
@@ -148,19 +159,21 @@ void apply(const std::int16_t* in, std::int16_t* out, const std::int16_t* const*
 
 void update(const Network& net, const Accumulator& parent, const DirtyPieces& d, Accumulator& child) {
     for (Color view : {WHITE, BLACK}) {
+        if (d.rebuild[view]) continue;
+        const Square k = d.kings[view];
         const std::int16_t* in = parent.values[view].data();
         std::int16_t* out = child.values[view].data();
-        const std::int16_t* r[2] = {row(net, view, d.removed[0].piece, d.removed[0].square), nullptr};
-        const std::int16_t* a[2] = {row(net, view, d.added[0].piece, d.added[0].square), nullptr};
+        const std::int16_t* r[2] = {row(net, view, k, d.removed[0].piece, d.removed[0].square), nullptr};
+        const std::int16_t* a[2] = {row(net, view, k, d.added[0].piece, d.added[0].square), nullptr};
         if (d.removed_count == 1) {
-            apply<1, 1>(in, out, r, a);
+            apply_rows<1, 1>(in, out, r, a);
         } else {
-            r[1] = row(net, view, d.removed[1].piece, d.removed[1].square);
+            r[1] = row(net, view, k, d.removed[1].piece, d.removed[1].square);
             if (d.added_count == 1) {
-                apply<2, 1>(in, out, r, a);
+                apply_rows<2, 1>(in, out, r, a);
             } else {
-                a[1] = row(net, view, d.added[1].piece, d.added[1].square);
-                apply<2, 2>(in, out, r, a);
+                a[1] = row(net, view, k, d.added[1].piece, d.added[1].square);
+                apply_rows<2, 2>(in, out, r, a);
             }
         }
     }
@@ -171,12 +184,13 @@ void refresh(const Network& net, const Position& pos, Accumulator& acc) {
     constexpr int BLOCK = 8 * LANES;
     static_assert(HIDDEN % BLOCK == 0);
     for (Color view : {WHITE, BLACK}) {
+        const Square king = pos.king_square(view);
         for (int j0 = 0; j0 < HIDDEN; j0 += BLOCK) {
             Vec v[BLOCK / LANES];
             for (int k = 0; k < BLOCK / LANES; ++k) v[k] = load(net.ft_bias.data() + j0 + k * LANES);
             for (Bitboard b = pos.pieces(); b; b &= b - 1) {
                 const Square s = Square(std::countr_zero(b));
-                const std::int16_t* w = row(net, view, pos.piece_on(s), s) + j0;
+                const std::int16_t* w = row(net, view, king, pos.piece_on(s), s) + j0;
                 for (int k = 0; k < BLOCK / LANES; ++k) v[k] = add(v[k], load(w + k * LANES));
             }
             for (int k = 0; k < BLOCK / LANES; ++k) store(acc.values[view].data() + j0 + k * LANES, v[k]);
@@ -190,11 +204,50 @@ void update(const Network& net, const Accumulator& parent, const DirtyPieces& d,
 void refresh(const Network& net, const Position& pos, Accumulator& acc) { refresh_scalar(net, pos, acc); }
 #endif
 
-void remove_piece(const Network& net, Piece pc, Square s, Accumulator& acc) {
+void remove_piece(const Network& net, const Position& pos, Square s, Accumulator& acc) {
     for (Color view : {WHITE, BLACK}) {
-        const std::int16_t* r = row(net, view, pc, s);
+        const std::int16_t* r = row(net, view, pos.king_square(view), pos.piece_on(s), s);
         for (int j = 0; j < HIDDEN; ++j) acc.values[view][j] = std::int16_t(acc.values[view][j] - r[j]);
     }
+}
+
+void RefreshCache::clear(const Network& net) {
+    for (auto& view : entries_)
+        for (Entry& e : view) {
+            e.values = net.ft_bias;
+            e.pieces.fill(0);
+        }
+}
+
+// The rows are added and taken away in place, one at a time: a crossing
+// changes few pieces since the entry was last used, mostly the king and the
+// pieces that moved since.
+void RefreshCache::rebuild(const Network& net, const Position& pos, Color view, Accumulator& acc) {
+    const Square king = pos.king_square(view);
+    Entry& e = entries_[view][mirrors(king)];
+    std::int16_t* v = e.values.data();
+    for (int p = 0; p < PIECE_NB; ++p) {
+        const Piece pc = Piece(p);
+        if (p == NO_PIECE || (p & 7) >= PIECE_TYPE_NB) continue;
+        const Bitboard now = pos.pieces(color_of(pc), type_of(pc)), before = e.pieces[std::size_t(p)];
+        for (Bitboard b = before & ~now; b; b &= b - 1) {
+            const std::int16_t* r = row(net, view, king, pc, Square(std::countr_zero(b)));
+            for (int j = 0; j < HIDDEN; ++j) v[j] = std::int16_t(v[j] - r[j]);
+        }
+        for (Bitboard b = now & ~before; b; b &= b - 1) {
+            const std::int16_t* a = row(net, view, king, pc, Square(std::countr_zero(b)));
+            for (int j = 0; j < HIDDEN; ++j) v[j] = std::int16_t(v[j] + a[j]);
+        }
+        e.pieces[std::size_t(p)] = now;
+    }
+    acc.values[view] = e.values;
+}
+
+void apply(const Network& net, const Position& after, const Accumulator& parent, const DirtyPieces& dirty,
+           Accumulator& child, RefreshCache& cache) {
+    update(net, parent, dirty, child);
+    for (Color view : {WHITE, BLACK})
+        if (dirty.rebuild[view]) cache.rebuild(net, after, view, child);
 }
 
 // SCReLU output: sum over both halves of clamp(a, 0, QA)^2 * w, in units of

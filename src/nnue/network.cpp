@@ -79,7 +79,8 @@ std::vector<std::uint8_t> serialize(const Network& net) {
     return file;
 }
 
-std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Network& net) {
+std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Network& net,
+                                       bool any_input_kind) {
     if (bytes.size() < V1_HEADER_BYTES) return "not a net file (" + std::to_string(bytes.size()) + " bytes)";
     if (std::memcmp(bytes.data(), MAGIC, sizeof MAGIC) != 0) return "not a Staccato net file (bad magic)";
     Reader h(bytes.subspan(sizeof MAGIC));
@@ -95,7 +96,11 @@ std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Netw
         *field = h.get<std::uint32_t>();
     shape.buckets = version == 1 ? 1 : h.get<std::uint32_t>();
     shape.input_kind = version < 3 ? INPUT_KIND_PLAIN : h.get<std::uint32_t>();
-    const NetShape& expected_shape = version == 1 ? V1_SHAPE : version == 2 ? V2_SHAPE : SHAPE;
+    // An older file is of plain inputs (and version 1 of one bucket): the
+    // engine's shape but for those fields.
+    NetShape expected_shape = SHAPE;
+    if (version == 1) expected_shape.buckets = 1;
+    if (any_input_kind) expected_shape.input_kind = shape.input_kind;
     if (shape != expected_shape) {
         // Name the quantisation too where that is what differs.
         const bool quantisation = shape.activation != SHAPE.activation || shape.qa != SHAPE.qa ||
@@ -151,7 +156,7 @@ std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Netw
     return std::nullopt;
 }
 
-std::optional<std::string> load_file(const std::string& path, Network& net) {
+std::optional<std::string> load_file(const std::string& path, Network& net, bool any_input_kind) {
     std::error_code ec;
     if (path.empty()) return "no file name given";
     if (!std::filesystem::is_regular_file(path, ec)) return "cannot open " + path + " (not a file)";
@@ -163,7 +168,7 @@ std::optional<std::string> load_file(const std::string& path, Network& net) {
         bytes.insert(bytes.end(), buf, buf + in.gcount());
         if (bytes.size() > FILE_BYTES_WDL + 1) break; // too long: no need to read on
     }
-    if (auto error = deserialize(bytes, net)) return path + ": " + *error;
+    if (auto error = deserialize(bytes, net, any_input_kind)) return path + ": " + *error;
     return std::nullopt;
 }
 

@@ -13,7 +13,7 @@ namespace {
 // The evaluation from White's view with the piece on `s` taken off.
 Value without_piece(const Network& net, const Position& pos, const Accumulator& full, Square s) {
     Accumulator acc = full;
-    remove_piece(net, pos.piece_on(s), s, acc);
+    remove_piece(net, pos, s, acc);
     const Value v = evaluate(net, acc, pos.side_to_move(), popcount(pos.pieces()) - 1);
     return pos.side_to_move() == WHITE ? v : -v;
 }

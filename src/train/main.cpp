@@ -295,7 +295,8 @@ int run_training(const Options& o) {
     state.model.init_random(o.seed);
     if (!o.init.empty()) {
         nnue::Network net;
-        if (auto error = nnue::load_file(o.init, net)) {
+        if (auto error =
+                nnue::load_file(o.init, net, true)) { // a net of the other input kind is a fair start
             std::cerr << "staccato-train: --init " << *error << "\n";
             return 1;
         }
@@ -304,7 +305,10 @@ int run_training(const Options& o) {
     Model scale_reference;
     if (!o.scale_to.empty()) {
         nnue::Network net;
-        if (auto error = nnue::load_file(o.scale_to, net)) {
+        // A net of the other input kind too: its outputs are taken on this
+        // kind's features, which for a plain and a mirrored net differ only by
+        // a left-right flip of some perspectives (the spreads are close).
+        if (auto error = nnue::load_file(o.scale_to, net, true)) {
             std::cerr << "staccato-train: --scale-to " << *error << "\n";
             return 1;
         }

@@ -12,14 +12,22 @@
 namespace staccato::train {
 
 Features features_of(const nnue::PackedPosition& p, bool mirror) {
+    // With mirrored inputs a position and its left-right image have the same
+    // features already (every perspective sees its king on a-d): nothing to flip.
+    if (nnue::INPUT_KIND == nnue::INPUT_KIND_MIRRORED) mirror = false;
     Features f;
     const Color stm = Color(p.side);
+    std::array<Square, COLOR_NB> kings{};
     int i = 0;
+    for (std::uint64_t b = p.occupancy; b; b &= b - 1, ++i)
+        if (type_of(p.piece(i)) == KING)
+            kings[color_of(p.piece(i))] = Square(std::countr_zero(b) ^ (mirror ? 7 : 0));
+    i = 0;
     for (std::uint64_t b = p.occupancy; b; b &= b - 1, ++i) {
         const Square s = Square(std::countr_zero(b) ^ (mirror ? 7 : 0));
         const Piece pc = p.piece(i);
-        f.stm[i] = std::uint16_t(nnue::feature_index(stm, pc, s));
-        f.nstm[i] = std::uint16_t(nnue::feature_index(~stm, pc, s));
+        f.stm[i] = std::uint16_t(nnue::feature_index(stm, kings[stm], pc, s));
+        f.nstm[i] = std::uint16_t(nnue::feature_index(~stm, kings[~stm], pc, s));
     }
     f.count = i;
     return f;

@@ -44,6 +44,8 @@ struct Features {
 };
 // With `mirror`, files a..h become h..a: a position without castling rights
 // is as good a training example mirrored (chess is left-right symmetric then).
+// With mirrored inputs (arch.h) that changes nothing, so it is not done: a
+// position and its image already have the same features.
 Features features_of(const nnue::PackedPosition& p, bool mirror = false);
 
 struct Model {

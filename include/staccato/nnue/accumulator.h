@@ -5,7 +5,12 @@
 // A move changes at most four pieces (castling moves two, a capture removes
 // one, a promotion swaps one), so the child's accumulator is the parent's plus
 // and minus a few rows: update() does that, refresh() computes it from
-// scratch (at the root, and in tests that check every update).
+// scratch (at the root, and in tests that check every update). With mirrored
+// inputs (arch.h) a king that crosses the d/e line changes every row of its
+// own perspective: that half is rebuilt instead, from a RefreshCache, which
+// keeps for each perspective and mirror state the last half it built and
+// the board it summed, so that only the pieces that differ are added or
+// taken away.
 #pragma once
 
 #include <array>
@@ -21,7 +26,9 @@ struct Accumulator {
     bool operator==(const Accumulator&) const = default;
 };
 
-// The pieces a move takes off and puts on the board.
+// The pieces a move takes off and puts on the board, each side's king after
+// it, and which perspectives it leaves to be rebuilt (their king crossed the
+// d/e line: arch.h, mirrors()).
 struct DirtyPieces {
     struct Change {
         Piece piece;
@@ -29,20 +36,45 @@ struct DirtyPieces {
     };
     std::array<Change, 2> removed{}, added{};
     int removed_count = 0, added_count = 0;
+    std::array<Square, COLOR_NB> kings{};
+    std::array<bool, COLOR_NB> rebuild{};
 };
 // Computed before `m` is made on `pos`.
 DirtyPieces dirty_pieces(const Position& pos, Move m);
 
+// The last accumulator half built for each perspective and mirror state, with
+// the board it sums (one bitboard per piece code). No allocation: a search
+// thread owns one, cleared when a search starts (its net may have changed).
+class RefreshCache {
+  public:
+    // Every entry: the net's bias, an empty board.
+    void clear(const Network& net);
+    // acc.values[view] for `pos` from the entry of view's mirror state, by the
+    // pieces that differ from the board it holds; the entry then holds `pos`.
+    void rebuild(const Network& net, const Position& pos, Color view, Accumulator& acc);
+
+  private:
+    struct Entry {
+        alignas(64) std::array<std::int16_t, HIDDEN> values;
+        std::array<Bitboard, PIECE_NB> pieces;
+    };
+    std::array<std::array<Entry, 2>, COLOR_NB> entries_{};
+};
+
 // refresh() and update() use AVX-512 or AVX2 registers when the build has
 // them; the _scalar versions are the plain loops they must equal bit for bit
 // (tests), and what the others are in a build without either.
+// update() leaves the perspectives dirty.rebuild names as they were:
+// apply() is update() and those rebuilds, what the search does after a move.
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
 void update(const Network& net, const Accumulator& parent, const DirtyPieces& dirty, Accumulator& child);
+void apply(const Network& net, const Position& after, const Accumulator& parent, const DirtyPieces& dirty,
+           Accumulator& child, RefreshCache& cache);
 void refresh_scalar(const Network& net, const Position& pos, Accumulator& acc);
 void update_scalar(const Network& net, const Accumulator& parent, const DirtyPieces& dirty,
                    Accumulator& child);
-// Takes one piece off (for `eval`'s per-piece report).
-void remove_piece(const Network& net, Piece pc, Square s, Accumulator& acc);
+// Takes one piece (not a king) of `pos` off (for `eval`'s per-piece report).
+void remove_piece(const Network& net, const Position& pos, Square s, Accumulator& acc);
 
 // The network's output in centipawns for the side to move `stm`, with
 // `piece_count` pieces on the board (which picks the output bucket).

@@ -6,7 +6,8 @@
 //
 //   INPUTS per perspective       one per (colour relative to the perspective,
 //                                piece type, square), the board flipped for
-//                                Black: feature_index()
+//                                Black, and left-right for a king on e-h
+//                                (mirrored inputs): feature_index()
 //     -> HIDDEN int16 neurons    the feature transformer, one set of weights
 //                                shared by both perspectives: the accumulator
 //     -> SCReLU                  clamp to [0, 1] and square (the quantised
@@ -42,19 +43,39 @@ static_assert(INPUTS == 768);
 // At most one active input per piece on the board, in each perspective.
 constexpr int MAX_ACTIVE_INPUTS = 32;
 
-// The input index of piece `pc` on `s`, seen from `view`. Black sees the
-// board upside down (flip_rank) and its own pieces as "own", so that both
-// perspectives share one set of weights and a position and its colour-flipped
-// mirror image evaluate the same. Every user of the inputs (the engine's
-// accumulator, the trainer's features) calls this; none computes an index.
-constexpr int feature_index(Color view, Piece pc, Square s) {
+// How the inputs are numbered (a shape field of the net file, below): plain,
+// or mirrored left-right for a perspective whose king stands on files e-h.
+constexpr std::uint32_t INPUT_KIND_PLAIN = 0;
+constexpr std::uint32_t INPUT_KIND_MIRRORED = 1;
+constexpr std::uint32_t INPUT_KIND = INPUT_KIND_PLAIN; // mirrored: branch s9-mirror, until a mirrored net wins
+
+// Whether a perspective whose king stands on `king` sees the board flipped
+// left-right: with mirrored inputs, when the king is on files e-h, so that
+// every perspective sees its king on a-d and one set of weights serves both
+// wings (chess is left-right symmetric but for castling, which the king's
+// file mostly settles). A king that crosses the d/e line changes what its
+// own perspective sees: that half of the accumulator is rebuilt (through
+// RefreshCache, accumulator.h); the other perspective is updated as usual.
+constexpr bool mirrors(Square king) { return INPUT_KIND == INPUT_KIND_MIRRORED && file_of(king) >= 4; }
+
+// The input index of piece `pc` on `s`, seen from `view` whose king is on
+// `king`. Black sees the board upside down (flip_rank) and its own pieces as
+// "own", so that both perspectives share one set of weights and a position
+// and its colour-flipped mirror image evaluate the same; a mirroring
+// perspective (mirrors()) sees it flipped left-right too. Every user of the
+// inputs (the engine's accumulator, the trainer's features) calls this; none
+// computes an index.
+constexpr int feature_index(Color view, Square king, Piece pc, Square s) {
     const int relative_colour = color_of(pc) == view ? 0 : 1;
     const Square square = view == WHITE ? s : flip_rank(s);
-    return (relative_colour * PIECE_TYPE_NB + type_of(pc)) * SQUARE_NB + square;
+    const Square seen = mirrors(king) ? flip_file(square) : square;
+    return (relative_colour * PIECE_TYPE_NB + type_of(pc)) * SQUARE_NB + seen;
 }
-static_assert(feature_index(WHITE, W_PAWN, SQ_A1) == 0);
-static_assert(feature_index(BLACK, B_KING, SQ_A1) == INPUTS / INPUT_COLOURS - 8); // a1 seen as a8
-static_assert(feature_index(WHITE, B_KING, SQ_H8) == INPUTS - 1);
+static_assert(feature_index(WHITE, SQ_A1, W_PAWN, SQ_A1) == 0);
+static_assert(feature_index(BLACK, SQ_A8, B_KING, SQ_A1) == INPUTS / INPUT_COLOURS - 8); // a1 seen as a8
+static_assert(feature_index(WHITE, SQ_A1, B_KING, SQ_H8) == INPUTS - 1);
+static_assert(INPUT_KIND == INPUT_KIND_PLAIN ||
+              feature_index(WHITE, SQ_E1, W_PAWN, SQ_A2) == feature_index(WHITE, SQ_D1, W_PAWN, SQ_H2));
 
 // ---------------------------------------------------------------- hidden layer
 
@@ -116,12 +137,8 @@ static_assert(WEIGHT_CLIP * QB + 0.5f < MAX_OUTPUT_WEIGHT + 1, "rounds to at mos
 
 // ---------------------------------------------------------------- the net file
 
-// How the inputs are numbered, a shape field of its own: a net trained on
-// one numbering evaluates nonsense with another.
-constexpr std::uint32_t INPUT_KIND_PLAIN = 0;    // feature_index() as above
-constexpr std::uint32_t INPUT_KIND_MIRRORED = 1; // files flipped for a king on e-h (not built yet)
-constexpr std::uint32_t INPUT_KIND = INPUT_KIND_PLAIN;
-
+// The input kind (INPUT_KIND, above) is a shape field of its own: a net
+// trained on one numbering evaluates nonsense with the other.
 // The net file (all integers little-endian):
 //   "STACNNUE"                 8 bytes
 //   version                    u32 (FILE_VERSION)

@@ -37,8 +37,12 @@ struct Network {
 // checksum) `net` is left unchanged and the reason returned; a shape that
 // differs names both shapes (describe()).
 std::vector<std::uint8_t> serialize(const Network& net);
-std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Network& net);
-std::optional<std::string> load_file(const std::string& path, Network& net);
+// With `any_input_kind`, a net of the other input kind (arch.h) is read too,
+// as if it were of the engine's: the trainer's --init, so that a plain net's
+// weights can start a mirrored one.
+std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Network& net,
+                                       bool any_input_kind = false);
+std::optional<std::string> load_file(const std::string& path, Network& net, bool any_input_kind = false);
 
 // The net built into the binary (src/nnue/embedded.cpp), decoded once.
 const Network& default_network();
