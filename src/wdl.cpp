@@ -8,9 +8,9 @@
 namespace staccato {
 
 int material_of(const Position& pos) {
-    constexpr int worth[] = {1, 3, 3, 5, 9}; // pawn, knight, bishop, rook, queen
     int m = 0;
-    for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN}) m += worth[pt] * popcount(pos.pieces(pt));
+    for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN})
+        m += MATERIAL_WORTH[pt] * popcount(pos.pieces(pt));
     return m;
 }
 

@@ -29,6 +29,9 @@ constexpr int MATERIAL_MIN = 17;       // fewer: scores read as at 17
 constexpr int MATERIAL_MAX = 78;       // the start position's material
 constexpr int MATERIAL_REFERENCE = 58; // m = 1: where +100 means exactly a 50% win chance
 
+// What each piece type counts in the material (the king nothing).
+constexpr std::array<int, PIECE_TYPE_NB> MATERIAL_WORTH = {1, 3, 3, 5, 9, 0};
+
 // P + 3N + 3B + 5R + 9Q over both sides (kings and the side to move aside).
 int material_of(const Position& pos);
 

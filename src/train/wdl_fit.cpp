@@ -11,10 +11,9 @@
 namespace staccato::train {
 
 WdlObservation observation_of(const nnue::PackedPosition& p) {
-    constexpr int worth[] = {1, 3, 3, 5, 9, 0}; // pawn .. queen, king
     WdlObservation o;
     const int pieces = popcount(p.occupancy);
-    for (int i = 0; i < pieces; ++i) o.material += worth[type_of(p.piece(i))];
+    for (int i = 0; i < pieces; ++i) o.material += MATERIAL_WORTH[type_of(p.piece(i))];
     const bool white = p.side == 0;
     o.score = white ? p.score : -p.score;
     o.result = white ? p.result : 2 - p.result;
