@@ -166,6 +166,44 @@ TEST_CASE("on held-out games the model's win share is within 3 points in every f
     }
 }
 
+TEST_CASE("games at a clock rescale a fitted model by two factors, read as they were printed", "[wdl]") {
+    // At a clock the same score is more decisive: the games follow the
+    // model with a(m) x 1.1 and b(m) x 0.5. Their scores are printed under
+    // the cheap games' model, as the engine that played them would print.
+    const WdlModel base = known_model();
+    WdlModel at_clock = base;
+    for (double& c : at_clock.a) c *= 1.1;
+    for (double& c : at_clock.b) c *= 0.5;
+    train::WdlCounts counts;
+    for (train::WdlObservation o : draw_games(at_clock, 200000, 85)) {
+        const int internal = o.score;
+        o.score = to_printed_cp(base, Value(internal), o.material);
+        o = train::internal_of(o, &base);
+        REQUIRE(std::abs(o.score - internal) <= int(base.a_of(o.material) / 200) + 1);
+        counts.add(o);
+    }
+    train::WdlScaleFit fit;
+    const std::string why = train::fit_wdl_scale(base, counts, fit);
+    INFO(why);
+    REQUIRE(why.empty());
+    CHECK(std::abs(fit.a - 1.1) < 0.03);
+    CHECK(std::abs(fit.b - 0.5) < 0.03);
+    CHECK(fit.model.a_of(MATERIAL_REFERENCE) == Approx(fit.a * base.a_of(MATERIAL_REFERENCE)));
+    CHECK(fit.log_loss < train::log_loss(base, counts) - 0.005);
+    // Raw scores (a net without a model printed them) are read as they are.
+    CHECK(train::internal_of({123, 40, 2}, nullptr).score == 123);
+
+    train::WdlCounts few;
+    for (const auto& o : draw_games(at_clock, 500, 86)) few.add(o);
+    train::WdlScaleFit kept;
+    CHECK_THAT(train::fit_wdl_scale(base, few, kept), Catch::Contains("too few positions"));
+    CHECK(kept.a == 1.0);
+    CHECK_THAT(train::fit_wdl_scale(ROUGH_WDL_MODEL, few, kept), Catch::Contains("too few"));
+    WdlModel broken = base;
+    broken.a = {0, 0, 0, -5};
+    CHECK_THAT(train::fit_wdl_scale(broken, counts, kept), Catch::Contains("not a score"));
+}
+
 TEST_CASE("too few games, or none decided, are refused by the fitter", "[wdl]") {
     train::WdlCounts few;
     for (const auto& o : draw_games(known_model(), 500, 84)) few.add(o);

@@ -4,7 +4,7 @@
 //   staccato-train [options] DATA...       trains, writes the net file
 //   staccato-train stats DATA...           what each file holds, and the read speed
 //   staccato-train convert OUT.bin DATA... the kept positions as 32-byte records
-//   staccato-train wdl [--net NET [--out OUT]] DATA...
+//   staccato-train wdl [--net NET [--out OUT]] [--clock PGN]... DATA...
 //                                          fits the WDL model (wdl.h, wdl_fit.h)
 //                                          to the games, and writes it into a net,
 //                                          or checks a net's model against games
@@ -64,10 +64,13 @@ constexpr const char* USAGE =
     "usage: staccato-train [options] DATA...     train a net\n"
     "       staccato-train stats DATA...         what each file holds and how fast it reads\n"
     "       staccato-train convert OUT.bin DATA... the kept positions as 32-byte records\n"
-    "       staccato-train wdl [--net NET [--out OUT]] [--skip-plies N] [--max-ply N] DATA...\n"
+    "       staccato-train wdl [--net NET [--out OUT]] [--clock PGN]... [--skip-plies N]\n"
+    "                          [--max-ply N] DATA...\n"
     "                                            fit the WDL model to games; --net NET --out OUT:\n"
     "                                            write NET with it; --net NET alone: check NET's\n"
-    "                                            model against the games, fitting nothing\n"
+    "                                            model against the games, fitting nothing;\n"
+    "                                            --clock: NET's match games, scores as NET printed\n"
+    "                                            them: the model's a(m), b(m) scaled to fit them\n"
     "DATA: datagen's games, 32-byte records, 'FEN | score | result' text or PGN with scores\n"
     "      (fastchess, cutechess-cli, OpenBench), any of them xz-compressed; told by content\n"
     "options: --out NET (staccato.nnue)  --epochs N (15)  --batch N (16384)  --lr X (0.001,\n"
@@ -403,6 +406,13 @@ int run_training(const Options& o) {
 // the table. With --net and --out, that net is written with the model; with
 // --net alone, nothing is fitted: the net's own model is checked against
 // every position of the games.
+//
+// --clock FILE: games at a clock (match PGNs) that --net played, scores as
+// it printed them under its own model (raw if it has none), turned back
+// into internal units. After the fit, a(m) and b(m) are scaled by the two
+// factors (fit_wdl_scale) that explain the even blocks of 1024 of those
+// positions best; the odd blocks are held out for the report. With --net
+// alone, its model is checked against them too.
 void print_report(const WdlModel& m, const WdlCounts& counts, const std::vector<WdlObservation>& held) {
     constexpr WdlModel rough = ROUGH_WDL_MODEL;
     std::printf("log-loss: %.5f (the fixed formula, a 150 b 90 at every material: %.5f)\n",
@@ -419,13 +429,20 @@ void print_report(const WdlModel& m, const WdlCounts& counts, const std::vector<
         half_win_score(&m, held) / 100.0, half_win_score(nullptr, held));
 }
 
+void print_constants(const WdlModel& m) {
+    std::printf("a = {%.6g, %.6g, %.6g, %.6g}\nb = {%.6g, %.6g, %.6g, %.6g}\n", m.a[0], m.a[1], m.a[2],
+                m.a[3], m.b[0], m.b[1], m.b[2], m.b[3]);
+    for (int material : {MATERIAL_MIN, 30, 40, MATERIAL_REFERENCE, 70, MATERIAL_MAX})
+        std::printf("material %2d: a %.1f b %.1f\n", material, m.a_of(material), m.b_of(material));
+}
+
 int wdl_command(int argc, char** argv) {
     std::string net_path, out;
     nnue::GameFilter filter;
     filter.skip_in_check = false;
     filter.skip_noisy = false;
     filter.max_score = WdlCounts::MAX_SCORE;
-    std::vector<std::string> paths;
+    std::vector<std::string> paths, clock_paths;
     for (int i = 2; i < argc; ++i) {
         const std::string a = argv[i];
         const bool has_value = i + 1 < argc;
@@ -433,6 +450,8 @@ int wdl_command(int argc, char** argv) {
             net_path = argv[++i];
         else if (a == "--out" && has_value)
             out = argv[++i];
+        else if (a == "--clock" && has_value)
+            clock_paths.push_back(argv[++i]);
         else if (a == "--skip-plies" && has_value && parse(std::string(argv[i + 1]), filter.min_ply) &&
                  filter.min_ply >= 0)
             ++i;
@@ -445,8 +464,10 @@ int wdl_command(int argc, char** argv) {
         } else
             paths.push_back(a);
     }
-    if (paths.empty() || (!out.empty() && net_path.empty())) {
-        std::cerr << "staccato-train: wdl needs data files (and --out needs --net)\n" << USAGE;
+    const bool checking = !net_path.empty() && out.empty();
+    if ((paths.empty() && !(checking && !clock_paths.empty())) || (!out.empty() && net_path.empty()) ||
+        (!clock_paths.empty() && net_path.empty())) {
+        std::cerr << "staccato-train: wdl needs data files (--out and --clock need --net)\n" << USAGE;
         return 2;
     }
     nnue::Network net;
@@ -455,10 +476,25 @@ int wdl_command(int argc, char** argv) {
             std::cerr << "staccato-train: --net " << *error << "\n";
             return 1;
         }
-    std::vector<nnue::PackedPosition> all;
+    std::vector<nnue::PackedPosition> all, clock;
     if (!load(paths, filter, all, std::cout)) return 1;
+    if (!load(clock_paths, filter, clock, std::cout)) return 1;
+    // The clock games in internal units, split into fitted and held-out halves.
+    const WdlModel* printed_with = net.wdl ? &*net.wdl : nullptr;
+    WdlCounts clock_fitted, clock_held_counts, clock_counts;
+    std::vector<WdlObservation> clock_held, clock_every;
+    for (std::size_t i = 0; i < clock.size(); ++i) {
+        const WdlObservation o = internal_of(observation_of(clock[i]), printed_with);
+        clock_counts.add(clock_every.emplace_back(o));
+        if (i / 1024 % 2)
+            clock_held_counts.add(o), clock_held.push_back(o);
+        else
+            clock_fitted.add(o);
+    }
+    if (!clock.empty() && !printed_with)
+        std::printf("%s carries no WDL model: the clock games' scores are read as raw\n", net_path.c_str());
 
-    if (!net_path.empty() && out.empty()) { // check the net's own model
+    if (checking) { // check the net's own model
         if (!net.wdl) {
             std::cerr << "staccato-train: wdl: " << net_path << " carries no WDL model to check\n";
             return 1;
@@ -466,9 +502,16 @@ int wdl_command(int argc, char** argv) {
         WdlCounts counts;
         std::vector<WdlObservation> every;
         for (const auto& p : all) counts.add(every.emplace_back(observation_of(p)));
-        std::printf("%s's model on %llu positions\n", net_path.c_str(),
-                    (unsigned long long)counts.positions());
-        print_report(*net.wdl, counts, every);
+        if (!all.empty()) {
+            std::printf("%s's model on %llu positions\n", net_path.c_str(),
+                        (unsigned long long)counts.positions());
+            print_report(*net.wdl, counts, every);
+        }
+        if (!clock.empty()) {
+            std::printf("%s's model on %llu positions of the clock games\n", net_path.c_str(),
+                        (unsigned long long)clock_counts.positions());
+            print_report(*net.wdl, clock_counts, clock_every);
+        }
         return 0;
     }
 
@@ -486,16 +529,29 @@ int wdl_command(int argc, char** argv) {
         std::cerr << "staccato-train: wdl: " << why << "\n";
         return 1;
     }
-    const WdlModel& m = fit.model;
+    WdlModel m = fit.model;
     std::printf("fitted on %llu positions (%d likelihood passes, log-loss %.5f), %llu held out\n",
                 (unsigned long long)fitted.positions(), fit.evaluations, fit.log_loss,
                 (unsigned long long)held_counts.positions());
-    std::printf("a = {%.6g, %.6g, %.6g, %.6g}\nb = {%.6g, %.6g, %.6g, %.6g}\n", m.a[0], m.a[1], m.a[2],
-                m.a[3], m.b[0], m.b[1], m.b[2], m.b[3]);
-    for (int material : {MATERIAL_MIN, 30, 40, MATERIAL_REFERENCE, 70, MATERIAL_MAX})
-        std::printf("material %2d: a %.1f b %.1f\n", material, m.a_of(material), m.b_of(material));
+    print_constants(m);
     std::printf("held out:\n");
     print_report(m, held_counts, held);
+    if (!clock.empty()) {
+        WdlScaleFit scale;
+        if (const std::string why = fit_wdl_scale(m, clock_fitted, scale); !why.empty()) {
+            std::cerr << "staccato-train: wdl: clock games: " << why << "\n";
+            return 1;
+        }
+        std::printf("clock games: a(m) x %.4f, b(m) x %.4f fitted on %llu positions, %llu held out\n",
+                    scale.a, scale.b, (unsigned long long)clock_fitted.positions(),
+                    (unsigned long long)clock_held_counts.positions());
+        std::printf("held-out clock positions under the unscaled model: log-loss %.5f\n",
+                    log_loss(m, clock_held_counts));
+        m = scale.model;
+        print_constants(m);
+        std::printf("held-out clock positions:\n");
+        print_report(m, clock_held_counts, clock_held);
+    }
     if (!out.empty()) {
         net.wdl = m;
         if (!write_whole(out, nnue::serialize(net))) {

@@ -307,6 +307,45 @@ std::string fit_wdl(const WdlCounts& counts, WdlFit& fit) {
     return {};
 }
 
+WdlObservation internal_of(WdlObservation printed, const WdlModel* printed_with) {
+    if (printed_with)
+        printed.score = int(std::lround(printed.score * printed_with->a_of(printed.material) / 100.0));
+    return printed;
+}
+
+std::string fit_wdl_scale(const WdlModel& base, const WdlCounts& counts, WdlScaleFit& fit) {
+    if (const std::string why = base.check(); !why.empty()) return "the model to scale: " + why;
+    const auto cells = counts.cells();
+    const double total = positions_of(cells);
+    if (total < 1000)
+        return "too few positions to fit a scale (" + std::to_string(std::uint64_t(total)) + ", need 1000)";
+    double wins = 0, losses = 0;
+    for (const auto& c : cells) wins += c.n[2], losses += c.n[0];
+    if (wins < 20 || losses < 20) return "fewer than 20 wins or 20 losses for the side to move: cannot fit";
+    std::vector<double> a0(WdlCounts::MATERIALS), b0(WdlCounts::MATERIALS);
+    for (int k = MATERIAL_MIN; k <= MATERIAL_MAX; ++k)
+        a0[std::size_t(k - MATERIAL_MIN)] = base.a_of(k), b0[std::size_t(k - MATERIAL_MIN)] = base.b_of(k);
+    std::vector<double> a(a0.size()), b(b0.size());
+    auto f = [&](const std::vector<double>& p) {
+        if (!(p[0] >= 0.2 && p[0] <= 5 && p[1] >= 0.2 && p[1] <= 5))
+            return std::numeric_limits<double>::max();
+        for (std::size_t i = 0; i < a.size(); ++i) a[i] = p[0] * a0[i], b[i] = p[1] * b0[i];
+        return nll(cells, a, b);
+    };
+    std::vector<double> x = {1.0, 1.0};
+    int evals = 0;
+    double best = 0;
+    for (int round = 0; round < 3; ++round) best = nelder_mead(f, x, {0.1, 0.1}, 1000, evals);
+    fit.a = x[0];
+    fit.b = x[1];
+    fit.model = base;
+    for (double& c : fit.model.a) c *= x[0];
+    for (double& c : fit.model.b) c *= x[1];
+    if (const std::string why = fit.model.check(); !why.empty()) return "the scaled model: " + why;
+    fit.log_loss = best / total;
+    return {};
+}
+
 double half_win_score(const WdlModel* model, const std::vector<WdlObservation>& observations) {
     // Counted by printed score: wins and the rest.
     std::vector<std::array<double, 2>> n(2001);

@@ -69,6 +69,23 @@ struct WdlFit {
 // win or no loss at any material); `fit` is then left as it is.
 std::string fit_wdl(const WdlCounts& counts, WdlFit& fit);
 
+// Games at a clock (match runners' PGN) carry the score a GUI was shown:
+// printed by the net that played under its own model (to_printed_cp), or
+// raw when it had none (null). The observation back in internal units.
+WdlObservation internal_of(WdlObservation printed, const WdlModel* printed_with);
+
+// `base` with a(m) scaled by one factor and b(m) by another, both fitted by
+// maximum likelihood to `counts`: the model's shape from many cheap games
+// (datagen's), its scale from fewer games at a clock, where a deeper search
+// makes the same score more decisive. Factors stay within [0.2, 5].
+struct WdlScaleFit {
+    double a = 1, b = 1; // the factors
+    WdlModel model;      // base scaled by them
+    double log_loss = 0; // on the counts it was fitted to
+};
+// Why not (too few positions, no win or no loss); `fit` is then left as it is.
+std::string fit_wdl_scale(const WdlModel& base, const WdlCounts& counts, WdlScaleFit& fit);
+
 // The measured and the predicted shares of a set of observations, binned by
 // the score a GUI is shown (to_printed_cp under `model`), for the report.
 struct WdlBin {
