@@ -436,6 +436,41 @@ void print_constants(const WdlModel& m) {
         std::printf("material %2d: a %.1f b %.1f\n", material, m.a_of(material), m.b_of(material));
 }
 
+// Every `period`th block of `block` consecutive observations held out (a
+// game's positions sit together, so these are held-out games but for the
+// blocks' edges), the rest counted for the fit.
+struct WdlSplit {
+    WdlCounts fitted, held_counts;
+    std::vector<WdlObservation> held;
+};
+WdlSplit split_blocks(const std::vector<WdlObservation>& observations, std::size_t block,
+                      std::size_t period) {
+    WdlSplit split;
+    for (std::size_t i = 0; i < observations.size(); ++i) {
+        if (i / block % period == period - 1)
+            split.held_counts.add(observations[i]), split.held.push_back(observations[i]);
+        else
+            split.fitted.add(observations[i]);
+    }
+    return split;
+}
+
+// The positions as observations, scores printed under `printed_with` read
+// back into internal units (internal_of; null: as they are).
+std::vector<WdlObservation> observations_of(const std::vector<nnue::PackedPosition>& positions,
+                                            const WdlModel* printed_with = nullptr) {
+    std::vector<WdlObservation> out;
+    out.reserve(positions.size());
+    for (const auto& p : positions) out.push_back(internal_of(observation_of(p), printed_with));
+    return out;
+}
+
+WdlCounts counts_of(const std::vector<WdlObservation>& observations) {
+    WdlCounts counts;
+    for (const WdlObservation& o : observations) counts.add(o);
+    return counts;
+}
+
 int wdl_command(int argc, char** argv) {
     std::string net_path, out;
     nnue::GameFilter filter;
@@ -479,18 +514,9 @@ int wdl_command(int argc, char** argv) {
     std::vector<nnue::PackedPosition> all, clock;
     if (!load(paths, filter, all, std::cout)) return 1;
     if (!load(clock_paths, filter, clock, std::cout)) return 1;
-    // The clock games in internal units, split into fitted and held-out halves.
+    // The clock games in internal units.
     const WdlModel* printed_with = net.wdl ? &*net.wdl : nullptr;
-    WdlCounts clock_fitted, clock_held_counts, clock_counts;
-    std::vector<WdlObservation> clock_held, clock_every;
-    for (std::size_t i = 0; i < clock.size(); ++i) {
-        const WdlObservation o = internal_of(observation_of(clock[i]), printed_with);
-        clock_counts.add(clock_every.emplace_back(o));
-        if (i / 1024 % 2)
-            clock_held_counts.add(o), clock_held.push_back(o);
-        else
-            clock_fitted.add(o);
-    }
+    const std::vector<WdlObservation> clock_observations = observations_of(clock, printed_with);
     if (!clock.empty() && !printed_with)
         std::printf("%s carries no WDL model: the clock games' scores are read as raw\n", net_path.c_str());
 
@@ -499,58 +525,51 @@ int wdl_command(int argc, char** argv) {
             std::cerr << "staccato-train: wdl: " << net_path << " carries no WDL model to check\n";
             return 1;
         }
-        WdlCounts counts;
-        std::vector<WdlObservation> every;
-        for (const auto& p : all) counts.add(every.emplace_back(observation_of(p)));
         if (!all.empty()) {
+            const std::vector<WdlObservation> every = observations_of(all);
+            const WdlCounts counts = counts_of(every);
             std::printf("%s's model on %llu positions\n", net_path.c_str(),
                         (unsigned long long)counts.positions());
             print_report(*net.wdl, counts, every);
         }
         if (!clock.empty()) {
+            const WdlCounts counts = counts_of(clock_observations);
             std::printf("%s's model on %llu positions of the clock games\n", net_path.c_str(),
-                        (unsigned long long)clock_counts.positions());
-            print_report(*net.wdl, clock_counts, clock_every);
+                        (unsigned long long)counts.positions());
+            print_report(*net.wdl, counts, clock_observations);
         }
         return 0;
     }
 
-    WdlCounts fitted, held_counts;
-    std::vector<WdlObservation> held;
-    for (std::size_t i = 0; i < all.size(); ++i) {
-        const WdlObservation o = observation_of(all[i]);
-        if (i / 4096 % 10 == 9)
-            held_counts.add(o), held.push_back(o);
-        else
-            fitted.add(o);
-    }
+    const WdlSplit data = split_blocks(observations_of(all), 4096, 10);
     WdlFit fit;
-    if (const std::string why = fit_wdl(fitted, fit); !why.empty()) {
+    if (const std::string why = fit_wdl(data.fitted, fit); !why.empty()) {
         std::cerr << "staccato-train: wdl: " << why << "\n";
         return 1;
     }
     WdlModel m = fit.model;
     std::printf("fitted on %llu positions (%d likelihood passes, log-loss %.5f), %llu held out\n",
-                (unsigned long long)fitted.positions(), fit.evaluations, fit.log_loss,
-                (unsigned long long)held_counts.positions());
+                (unsigned long long)data.fitted.positions(), fit.evaluations, fit.log_loss,
+                (unsigned long long)data.held_counts.positions());
     print_constants(m);
     std::printf("held out:\n");
-    print_report(m, held_counts, held);
+    print_report(m, data.held_counts, data.held);
     if (!clock.empty()) {
+        const WdlSplit at_clock = split_blocks(clock_observations, 1024, 2);
         WdlScaleFit scale;
-        if (const std::string why = fit_wdl_scale(m, clock_fitted, scale); !why.empty()) {
+        if (const std::string why = fit_wdl_scale(m, at_clock.fitted, scale); !why.empty()) {
             std::cerr << "staccato-train: wdl: clock games: " << why << "\n";
             return 1;
         }
         std::printf("clock games: a(m) x %.4f, b(m) x %.4f fitted on %llu positions, %llu held out\n",
-                    scale.a, scale.b, (unsigned long long)clock_fitted.positions(),
-                    (unsigned long long)clock_held_counts.positions());
+                    scale.a, scale.b, (unsigned long long)at_clock.fitted.positions(),
+                    (unsigned long long)at_clock.held_counts.positions());
         std::printf("held-out clock positions under the unscaled model: log-loss %.5f\n",
-                    log_loss(m, clock_held_counts));
+                    log_loss(m, at_clock.held_counts));
         m = scale.model;
         print_constants(m);
         std::printf("held-out clock positions:\n");
-        print_report(m, clock_held_counts, clock_held);
+        print_report(m, at_clock.held_counts, at_clock.held);
     }
     if (!out.empty()) {
         net.wdl = m;

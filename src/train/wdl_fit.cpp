@@ -75,6 +75,23 @@ double nll(const std::vector<WdlCounts::Cell>& cells, const std::vector<double>&
     return sum;
 }
 
+// a(m) and b(m) of `model` at every material, indexed from MATERIAL_MIN, as nll takes them.
+void per_material(const WdlModel& model, std::vector<double>& a, std::vector<double>& b) {
+    a.resize(WdlCounts::MATERIALS);
+    b.resize(WdlCounts::MATERIALS);
+    for (int k = MATERIAL_MIN; k <= MATERIAL_MAX; ++k)
+        a[std::size_t(k - MATERIAL_MIN)] = model.a_of(k), b[std::size_t(k - MATERIAL_MIN)] = model.b_of(k);
+}
+
+// Whether cells hold at least `positions` positions with 20 wins and 20
+// losses of the side to move among them: enough for a fit.
+bool decided(const std::vector<WdlCounts::Cell>& cells, double positions) {
+    double wins = 0, losses = 0, n = 0;
+    for (const auto& c : cells) wins += c.n[2], losses += c.n[0], n += c.n[0] + c.n[1] + c.n[2];
+    return n >= positions && wins >= 20 && losses >= 20;
+}
+constexpr const char* UNDECIDED = "fewer than 20 wins or 20 losses for the side to move: cannot fit";
+
 double positions_of(const std::vector<WdlCounts::Cell>& cells) {
     double n = 0;
     for (const auto& c : cells) n += c.n[0] + c.n[1] + c.n[2];
@@ -205,9 +222,8 @@ double cubic_at(const std::array<double, 4>& c, double t) {
 
 double log_loss(const WdlModel& model, const WdlCounts& counts) {
     const auto cells = counts.cells();
-    std::vector<double> a(WdlCounts::MATERIALS), b(WdlCounts::MATERIALS);
-    for (int m = MATERIAL_MIN; m <= MATERIAL_MAX; ++m)
-        a[std::size_t(m - MATERIAL_MIN)] = model.a_of(m), b[std::size_t(m - MATERIAL_MIN)] = model.b_of(m);
+    std::vector<double> a, b;
+    per_material(model, a, b);
     const double n = positions_of(cells);
     return n > 0 ? nll(cells, a, b) / n : 0.0;
 }
@@ -232,11 +248,6 @@ std::string fit_wdl(const WdlCounts& counts, WdlFit& fit) {
         nelder_mead(f, x, {60.0, 40.0}, 600, evals);
         return x;
     };
-    auto decided = [](const std::vector<WdlCounts::Cell>& mine, double positions) {
-        double wins = 0, losses = 0, n = 0;
-        for (const auto& c : mine) wins += c.n[2], losses += c.n[0], n += c.n[0] + c.n[1] + c.n[2];
-        return n >= positions && wins >= 20 && losses >= 20;
-    };
     for (int m = MATERIAL_MIN; m <= MATERIAL_MAX; ++m) {
         std::vector<WdlCounts::Cell> mine;
         for (const auto& c : cells)
@@ -249,7 +260,7 @@ std::string fit_wdl(const WdlCounts& counts, WdlFit& fit) {
         ws.push_back(positions_of(mine));
     }
     if (ts.empty()) {
-        if (!decided(cells, 1000)) return "fewer than 20 wins or 20 losses for the side to move: cannot fit";
+        if (!decided(cells, 1000)) return UNDECIDED;
         const auto x = fit_two(cells);
         ts.push_back(1.0);
         as.push_back(x[0]);
@@ -288,8 +299,7 @@ std::string fit_wdl(const WdlCounts& counts, WdlFit& fit) {
     auto f = [&](const std::vector<double>& p) {
         const WdlModel m = model_of(p);
         if (!sane(m)) return std::numeric_limits<double>::max();
-        for (int k = MATERIAL_MIN; k <= MATERIAL_MAX; ++k)
-            a[std::size_t(k - MATERIAL_MIN)] = m.a_of(k), b[std::size_t(k - MATERIAL_MIN)] = m.b_of(k);
+        per_material(m, a, b);
         return nll(cells, a, b);
     };
     double best = f(x);
@@ -319,12 +329,9 @@ std::string fit_wdl_scale(const WdlModel& base, const WdlCounts& counts, WdlScal
     const double total = positions_of(cells);
     if (total < 1000)
         return "too few positions to fit a scale (" + std::to_string(std::uint64_t(total)) + ", need 1000)";
-    double wins = 0, losses = 0;
-    for (const auto& c : cells) wins += c.n[2], losses += c.n[0];
-    if (wins < 20 || losses < 20) return "fewer than 20 wins or 20 losses for the side to move: cannot fit";
-    std::vector<double> a0(WdlCounts::MATERIALS), b0(WdlCounts::MATERIALS);
-    for (int k = MATERIAL_MIN; k <= MATERIAL_MAX; ++k)
-        a0[std::size_t(k - MATERIAL_MIN)] = base.a_of(k), b0[std::size_t(k - MATERIAL_MIN)] = base.b_of(k);
+    if (!decided(cells, 1000)) return UNDECIDED;
+    std::vector<double> a0, b0;
+    per_material(base, a0, b0);
     std::vector<double> a(a0.size()), b(b0.size());
     auto f = [&](const std::vector<double>& p) {
         if (!(p[0] >= 0.2 && p[0] <= 5 && p[1] >= 0.2 && p[1] <= 5))
@@ -336,13 +343,11 @@ std::string fit_wdl_scale(const WdlModel& base, const WdlCounts& counts, WdlScal
     int evals = 0;
     double best = 0;
     for (int round = 0; round < 3; ++round) best = nelder_mead(f, x, {0.1, 0.1}, 1000, evals);
-    fit.a = x[0];
-    fit.b = x[1];
-    fit.model = base;
-    for (double& c : fit.model.a) c *= x[0];
-    for (double& c : fit.model.b) c *= x[1];
-    if (const std::string why = fit.model.check(); !why.empty()) return "the scaled model: " + why;
-    fit.log_loss = best / total;
+    WdlModel scaled = base;
+    for (double& c : scaled.a) c *= x[0];
+    for (double& c : scaled.b) c *= x[1];
+    if (const std::string why = scaled.check(); !why.empty()) return "the scaled model: " + why;
+    fit = {x[0], x[1], scaled, best / total};
     return {};
 }
 
