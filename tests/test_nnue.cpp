@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -259,6 +260,70 @@ TEST_CASE("the evaluation is symmetric under a colour flip", "[nnue]") {
     const Position a = from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     const Position b = from_fen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
     CHECK(nnue::evaluate(net(), a) == nnue::evaluate(net(), b));
+}
+
+namespace {
+
+// `fen` without castling rights, and with `image` flipped left-right (files
+// a <-> h): the same position but for the wing every piece stands on.
+std::string left_right_image(const std::string& fen, bool image) {
+    std::istringstream in(fen);
+    std::string board, side, castling, ep, rest;
+    in >> board >> side >> castling >> ep;
+    std::getline(in, rest);
+    if (image) {
+        std::string flipped, rank;
+        for (const char c : board + "/") {
+            if (c != '/') {
+                rank += c;
+                continue;
+            }
+            flipped += (flipped.empty() ? "" : "/") + std::string(rank.rbegin(), rank.rend());
+            rank.clear();
+        }
+        board = flipped;
+        if (ep != "-") ep[0] = char('a' + 'h' - ep[0]);
+    }
+    return board + " " + side + " - " + ep + rest;
+}
+
+} // namespace
+
+TEST_CASE("the input kind's rule: mirrored inputs see a position and its left-right image alike", "[nnue]") {
+    // arch.h: with mirrored inputs (a STACCATO_MIRRORED build) a perspective
+    // whose king stands on e-h sees the board flipped left-right, so an index
+    // with the king and the piece both flipped is the same input; with plain
+    // inputs (main's build) the king plays no part and the two never meet.
+    const bool mirrored = nnue::INPUT_KIND == nnue::INPUT_KIND_MIRRORED;
+    int same = 0, pairs = 0;
+    for (int k = 0; k < SQUARE_NB; ++k)
+        for (const Piece pc : {W_PAWN, W_KNIGHT, B_QUEEN, B_KING})
+            for (int s = 0; s < SQUARE_NB; ++s)
+                for (const Color view : {WHITE, BLACK}) {
+                    ++pairs;
+                    same += nnue::feature_index(view, Square(k), pc, Square(s)) ==
+                            nnue::feature_index(view, flip_file(Square(k)), pc, flip_file(Square(s)));
+                }
+    CHECK(same == (mirrored ? pairs : 0));
+
+    // Whole evaluations, with random weights (no trained net is symmetric by
+    // itself): castling rights dropped, since castling is the one thing the
+    // image does not keep.
+    int compared = 0, equal = 0;
+    for (const std::uint64_t seed : {11, 12}) {
+        const auto random = random_network(seed);
+        for (const std::string& fen : test::suite_fens(16)) {
+            const Position pos = from_fen(left_right_image(fen, false));
+            const Position image = from_fen(left_right_image(fen, true));
+            INFO(pos.fen() << " and " << image.fen());
+            ++compared;
+            equal += nnue::evaluate(*random, pos) == nnue::evaluate(*random, image);
+            if (mirrored) CHECK(nnue::evaluate(*random, pos) == nnue::evaluate(*random, image));
+        }
+    }
+    CHECK(compared > 100);
+    // Plain inputs tell the wings apart: nearly every pair differs.
+    if (!mirrored) CHECK(equal < compared / 10);
 }
 
 TEST_CASE("the refresh cache rebuilds a perspective as a refresh would, from any board before", "[nnue]") {

@@ -47,7 +47,13 @@ constexpr int MAX_ACTIVE_INPUTS = 32;
 // or mirrored left-right for a perspective whose king stands on files e-h.
 constexpr std::uint32_t INPUT_KIND_PLAIN = 0;
 constexpr std::uint32_t INPUT_KIND_MIRRORED = 1;
-constexpr std::uint32_t INPUT_KIND = INPUT_KIND_PLAIN; // mirrored: branch s9-mirror, until a mirrored net wins
+// Main builds plain inputs; `-DSTACCATO_MIRRORED=ON` (CMake) builds mirrored
+// ones, with a mirrored net to embed, until a mirrored net wins its games.
+#ifdef STACCATO_MIRRORED
+constexpr std::uint32_t INPUT_KIND = INPUT_KIND_MIRRORED;
+#else
+constexpr std::uint32_t INPUT_KIND = INPUT_KIND_PLAIN;
+#endif
 
 // Whether a perspective whose king stands on `king` sees the board flipped
 // left-right: with mirrored inputs, when the king is on files e-h, so that
