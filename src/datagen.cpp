@@ -123,6 +123,10 @@ std::string net_name(const DatagenOptions& o) {
 } // namespace
 
 std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& log, DatagenSummary* summary) {
+    if (o.nnue)
+        if (auto error = nnue::default_network_error())
+            return "datagen: the embedded net was refused (" + *error +
+                   "); eval=hce, or a build with a net of its input kind";
     if (o.out.empty()) return "datagen: no output file (out=FILE)";
     if (o.games < 1 || o.nodes < 1 || o.threads < 1 || o.threads > 256 || o.random_plies > 40)
         return "datagen: games, nodes and threads must be positive (threads <= 256, random plies <= 40)";

@@ -73,6 +73,10 @@ std::optional<std::string> Engine::go(const SearchLimits& limits) {
     options.tablebases = {tablebases_->empty() ? nullptr : tablebases_.get(), options_.syzygy_probe_depth,
                           options_.syzygy_probe_limit, options_.syzygy_50_move_rule};
     options.net = search_network();
+    if (auto warning = net_warning(); warning && !net_warned_) {
+        sink_("info string " + *warning);
+        net_warned_ = true;
+    }
     if (options_.limit_strength)
         options.strength = StrengthLimit{strength_settings(options_.uci_elo), strength_seeds_.next()};
     pool_->start(*pos_, limits, options, sink_);
@@ -117,17 +121,29 @@ void Engine::set_chess960(bool on) {
 
 std::string Engine::eval_report() const {
     if (!pos_) return "info string " + no_position_message();
-    return options_.use_nnue ? nnue::eval_report(network(), *pos_) : hce::eval_report(*pos_);
+    const nnue::Network* net = search_network();
+    return net ? nnue::eval_report(*net, *pos_) : hce::eval_report(*pos_);
 }
 
 const nnue::Network& Engine::network() const { return loaded_net_ ? *loaded_net_ : nnue::default_network(); }
 
 bool Engine::net_has_wdl_model() const { return network().wdl.has_value(); }
 
-const nnue::Network* Engine::search_network() const { return options_.use_nnue ? &network() : nullptr; }
+bool Engine::embedded_net_refused() const { return !loaded_net_ && nnue::default_network_error(); }
+
+const nnue::Network* Engine::search_network() const {
+    return options_.use_nnue && !embedded_net_refused() ? &network() : nullptr;
+}
+
+std::optional<std::string> Engine::net_warning() const {
+    if (!options_.use_nnue || !embedded_net_refused()) return std::nullopt;
+    return "the embedded net was refused (" + *nnue::default_network_error() +
+           "); the hand-crafted evaluation plays until EvalFile loads a net";
+}
 
 std::optional<std::string> Engine::set_eval_file(const std::string& path) {
     if (path == EMBEDDED_NET) {
+        if (auto error = nnue::default_network_error()) return std::string(EMBEDDED_NET) + ": " + *error;
         loaded_net_.reset();
     } else {
         auto net = std::make_unique<nnue::Network>();

@@ -529,6 +529,7 @@ void UciLoop::cmd_uci() {
     out_(std::string("id name ") + ENGINE_NAME);
     out_(std::string("id author ") + ENGINE_AUTHOR);
     for (const UciOption& option : uci_options()) out_(option_line(option));
+    if (auto warning = engine_.net_warning()) out_("info string " + sanitize(*warning, 400));
     out_("uciok");
 }
 

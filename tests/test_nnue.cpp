@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "staccato/engine.h"
+#include "staccato/hce/eval.h"
 #include "staccato/movegen.h"
 #include "staccato/nnue/accumulator.h"
 #include "staccato/nnue/report.h"
@@ -278,7 +279,8 @@ std::string left_right_image(const std::string& fen, bool image) {
                 rank += c;
                 continue;
             }
-            flipped += (flipped.empty() ? "" : "/") + std::string(rank.rbegin(), rank.rend());
+            if (!flipped.empty()) flipped += '/';
+            flipped.append(rank.rbegin(), rank.rend());
             rank.clear();
         }
         board = flipped;
@@ -316,9 +318,10 @@ TEST_CASE("the input kind's rule: mirrored inputs see a position and its left-ri
             const Position pos = from_fen(left_right_image(fen, false));
             const Position image = from_fen(left_right_image(fen, true));
             INFO(pos.fen() << " and " << image.fen());
+            const Value a = nnue::evaluate(*random, pos), b = nnue::evaluate(*random, image);
             ++compared;
-            equal += nnue::evaluate(*random, pos) == nnue::evaluate(*random, image);
-            if (mirrored) CHECK(nnue::evaluate(*random, pos) == nnue::evaluate(*random, image));
+            equal += a == b;
+            if (mirrored) CHECK(a == b);
         }
     }
     CHECK(compared > 100);
@@ -469,6 +472,34 @@ TEST_CASE("EvalFile with a net of another shape answers with both shapes over UC
     // The current net stays in use.
     CHECK(s.engine.options().eval_file == std::string(EMBEDDED_NET));
     CHECK(s.engine.eval_report() == report);
+}
+
+TEST_CASE("a refused embedded net leaves the hand-crafted evaluation, said at uci and go", "[nnue][uci]") {
+    // Main's build loads its embedded net; a mirrored build configured with
+    // main's plain net refuses it (arch.h's input kinds) and must neither
+    // search with zero weights nor stay silent about it.
+    const auto error = nnue::default_network_error();
+    const bool refused = error.has_value();
+    if (nnue::INPUT_KIND == nnue::INPUT_KIND_PLAIN) CHECK(!refused);
+    const std::string warning = "info string the embedded net was refused (";
+    test::UciSession s;
+    s.send("uci");
+    CHECK(s.last() == "uciok");
+    CHECK(s.count(warning) == (refused ? 1 : 0));
+    CHECK((s.engine.search_network() == nullptr) == refused);
+    s.send("position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    if (refused)
+        CHECK(s.engine.eval_report() == hce::eval_report(from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")));
+    for (int i = 0; i < 2; ++i) {
+        s.send("go depth 3");
+        s.engine.wait_until_idle();
+        CHECK(s.last_starting("bestmove ") != "bestmove 0000");
+    }
+    CHECK(s.count(warning) == (refused ? 2 : 0)); // at uci and at the first go only
+    s.send("setoption name EvalFile value <embedded>");
+    CHECK(s.last() == (refused
+                           ? "info string EvalFile refused: <embedded>: " + *error + "; keeping <embedded>"
+                           : std::string("info string EvalFile <embedded> loaded")));
 }
 
 TEST_CASE("the output bucket follows the piece count", "[nnue]") {

@@ -124,8 +124,10 @@ class Engine {
     std::string eval_report() const;
     std::uint64_t perft(int depth); // prints the divide through the sink
     // The net the search evaluates with, null for the hand-crafted evaluation
-    // (what `genfens` searches with).
+    // (what `genfens` searches with): also with UseNNUE on while the net in
+    // use is an embedded one this build refused (net_warning() says so).
     const nnue::Network* search_network() const;
+    std::optional<std::string> net_warning() const;
 
   private:
     Sink sink_;
@@ -135,6 +137,8 @@ class Engine {
     std::unique_ptr<TranspositionTable> tt_;
     std::unique_ptr<ThreadPool> pool_;
     const nnue::Network& network() const;       // EvalFile's net
+    bool embedded_net_refused() const;          // in use, and zero weights
+    bool net_warned_ = false;                   // net_warning() shown at a go
     std::unique_ptr<nnue::Network> loaded_net_; // from EvalFile; null: the embedded net
     Rng strength_seeds_;                        // one seed per go under UCI_LimitStrength
     std::unique_ptr<syzygy::Tablebases> tablebases_;

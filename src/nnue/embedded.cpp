@@ -38,15 +38,29 @@ std::span<const std::uint8_t> default_network_bytes() {
     return {staccato_embedded_net, std::size_t(staccato_embedded_net_end - staccato_embedded_net)};
 }
 
-const Network& default_network() {
-    static const std::unique_ptr<Network> net = [] {
-        auto n = std::make_unique<Network>();
-        // A bad embedded file fails the build's own check (the tests load it);
-        // here it would leave zero weights.
-        (void)deserialize(default_network_bytes(), *n);
-        return n;
+namespace {
+
+struct Embedded {
+    Network net;
+    std::optional<std::string> error;
+};
+
+const Embedded& embedded() {
+    static const std::unique_ptr<Embedded> e = [] {
+        auto x = std::make_unique<Embedded>();
+        // The tests load the embedded file, so a bad one fails the build's
+        // own check; a build configured with a net of the other input kind
+        // gets here with the reason, and zero weights.
+        x->error = deserialize(default_network_bytes(), x->net);
+        return x;
     }();
-    return *net;
+    return *e;
 }
+
+} // namespace
+
+const Network& default_network() { return embedded().net; }
+
+std::optional<std::string> default_network_error() { return embedded().error; }
 
 } // namespace staccato::nnue

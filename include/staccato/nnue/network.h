@@ -44,8 +44,12 @@ std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Netw
                                        bool any_input_kind = false);
 std::optional<std::string> load_file(const std::string& path, Network& net, bool any_input_kind = false);
 
-// The net built into the binary (src/nnue/embedded.cpp), decoded once.
+// The net built into the binary (src/nnue/embedded.cpp), decoded once. A
+// build whose embedded file it refuses (a plain net in a mirrored build, say)
+// has zero weights there, and default_network_error() says why; the engine
+// then plays with the hand-crafted evaluation until EvalFile loads a net.
 const Network& default_network();
+std::optional<std::string> default_network_error();
 std::span<const std::uint8_t> default_network_bytes();
 
 } // namespace staccato::nnue
