@@ -31,7 +31,7 @@ using staccato::test::temp_path;
 
 namespace {
 
-constexpr nnue::GameFilter KEEP_ALL{0, 1 << 20, false, false};
+const nnue::GameFilter KEEP_ALL{0, 1 << 20, false, false, 1 << 30, {}};
 
 std::string write_file(const std::string& name, const std::string& bytes) {
     const std::string path = temp_path(name);
@@ -399,6 +399,42 @@ TEST_CASE("datagen's games written as PGN read back to the same positions, score
         CHECK(b.out.size() > 0);
         CHECK(same(a.out, b.out));
     }
+}
+
+TEST_CASE("PGN with a player named: that engine's scores alone, games it did not play skipped", "[data]") {
+    const std::string pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
+                            "1. e4 {+0.30/10 0.1s} e5 {-0.20/10 0.1s} 2. Nf3 {+0.40/10 0.1s} 1-0\n\n"
+                            "[White \"B\"]\n[Black \"A\"]\n[Result \"0-1\"]\n\n"
+                            "1. d4 {+0.10/9 0.1s} d5 {-0.50/9 0.1s} 0-1\n\n"
+                            "[White \"C\"]\n[Black \"D\"]\n[Result \"1/2-1/2\"]\n\n"
+                            "1. c4 {+0.05/8 0.1s} c5 {-0.05/8 0.1s} 1/2-1/2\n";
+    const std::string path = write_file("players.pgn", pgn);
+    const Read all = read(path);
+    INFO(all.error.value_or(""));
+    REQUIRE(!all.error);
+    CHECK(all.out.size() == 7);
+    nnue::GameFilter filter = KEEP_ALL;
+    filter.player = "A";
+    const Read a = read(path, filter);
+    REQUIRE(!a.error);
+    CHECK(a.stats.games == 2);
+    CHECK(a.stats.skipped == 1); // C against D
+    REQUIRE(a.out.size() == 3);
+    CHECK(a.out[0].score == 30); // 1. e4 by A
+    CHECK(a.out[1].score == 40); // 2. Nf3 by A; ... e5 was B's
+    CHECK(a.out[2].score == 50); // ... d5 by A as Black: -0.50 its view, +50 White's
+    CHECK(a.out[2].result == 0);
+    filter.player = "B";
+    const Read b = read(path, filter);
+    REQUIRE(!b.error);
+    REQUIRE(b.out.size() == 2);
+    CHECK(b.out[0].score == 20); // ... e5 by B as Black
+    CHECK(b.out[1].score == 10); // 1. d4 by B
+    filter.player = "nobody";
+    const Read none = read(path, filter);
+    REQUIRE(!none.error);
+    CHECK(none.out.empty());
+    CHECK(none.stats.skipped == 3);
 }
 
 TEST_CASE("a real fastchess match's PGN reads", "[data]") {

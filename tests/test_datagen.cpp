@@ -37,7 +37,7 @@ bool same(const std::vector<nnue::PackedPosition>& a, const std::vector<nnue::Pa
 }
 
 // Every ply of every game: the filter that keeps all.
-constexpr nnue::GameFilter KEEP_ALL{0, 1 << 20, false, false};
+const nnue::GameFilter KEEP_ALL{0, 1 << 20, false, false, 1 << 30, {}};
 
 // Runs datagen into a fresh file and returns the positions `filter` keeps.
 std::vector<nnue::PackedPosition> generate(DatagenOptions o, const std::string& name, DatagenSummary& sum,

@@ -24,7 +24,7 @@ using staccato::test::temp_path;
 
 namespace {
 
-constexpr nnue::GameFilter KEEP_ALL{0, 1 << 20, false, false};
+const nnue::GameFilter KEEP_ALL{0, 1 << 20, false, false, 1 << 30, {}};
 
 std::string write_file(const std::string& name, const std::string& bytes) {
     const std::string path = temp_path(name);

@@ -171,6 +171,13 @@ Outcome read_game(const PgnText& game, std::uint64_t number, const std::string& 
     for (char c : game.tag("Variant")) variant += char(std::tolower(static_cast<unsigned char>(c)));
     const bool chess960 = variant.find("960") != std::string::npos || variant == "fischerandom";
     if (!variant.empty() && variant != "standard" && !chess960) return Outcome::Skipped;
+    // Whose moves' scores count: both sides', or filter.player's alone.
+    bool counts[2] = {true, true};
+    if (!filter.player.empty()) {
+        counts[WHITE] = game.tag("White") == filter.player;
+        counts[BLACK] = game.tag("Black") == filter.player;
+        if (!counts[WHITE] && !counts[BLACK]) return Outcome::Skipped;
+    }
     Position pos;
     const std::string fen = game.tag("FEN");
     if (auto setup = pos.set_fen(fen.empty() ? Position::START_FEN : std::string_view(fen), chess960);
@@ -196,7 +203,7 @@ Outcome read_game(const PgnText& game, std::uint64_t number, const std::string& 
         } else if (c == '{') {
             const auto close = text.find('}', i);
             if (close == std::string_view::npos) return refuse("a comment is not closed");
-            if (last && !last->scored)
+            if (last && !last->scored && counts[last->record.side])
                 if (const auto s = comment_score(text.substr(i + 1, close - i - 1))) {
                     const bool white_moved = last->record.side == WHITE;
                     const int white = s->white_view || white_moved ? s->score : -s->score;

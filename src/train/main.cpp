@@ -64,13 +64,15 @@ constexpr const char* USAGE =
     "usage: staccato-train [options] DATA...     train a net\n"
     "       staccato-train stats DATA...         what each file holds and how fast it reads\n"
     "       staccato-train convert OUT.bin DATA... the kept positions as 32-byte records\n"
-    "       staccato-train wdl [--net NET [--out OUT]] [--clock PGN]... [--skip-plies N]\n"
-    "                          [--max-ply N] DATA...\n"
+    "       staccato-train wdl [--net NET [--out OUT]] [--clock PGN]... [--printed-by NET2]\n"
+    "                          [--player NAME] [--skip-plies N] [--max-ply N] DATA...\n"
     "                                            fit the WDL model to games; --net NET --out OUT:\n"
     "                                            write NET with it; --net NET alone: check NET's\n"
     "                                            model against the games, fitting nothing;\n"
     "                                            --clock: NET's match games, scores as NET printed\n"
-    "                                            them: the model's a(m), b(m) scaled to fit them\n"
+    "                                            them: the model's a(m), b(m) scaled to fit them;\n"
+    "                                            --printed-by: as NET2 printed them (another\n"
+    "                                            model); --player: only NAME's moves in PGN\n"
     "DATA: datagen's games, 32-byte records, 'FEN | score | result' text or PGN with scores\n"
     "      (fastchess, cutechess-cli, OpenBench), any of them xz-compressed; told by content\n"
     "options: --out NET (staccato.nnue)  --epochs N (15)  --batch N (16384)  --lr X (0.001,\n"
@@ -409,7 +411,10 @@ int run_training(const Options& o) {
 //
 // --clock FILE: games at a clock (match PGNs) that --net played, scores as
 // it printed them under its own model (raw if it has none), turned back
-// into internal units. After the fit, a(m) and b(m) are scaled by the two
+// into internal units; --printed-by NET2: printed under NET2's model instead
+// (games played before --net's model was fitted: the same weights, another
+// model). --player NAME: only that engine's moves in a PGN (its White or
+// Black tag), so an opponent's scores do not count. After the fit, a(m) and b(m) are scaled by the two
 // factors (fit_wdl_scale) that explain the even blocks of 1024 of those
 // positions best; the odd blocks are held out for the report. With --net
 // alone, its model is checked against them too.
@@ -472,7 +477,7 @@ WdlCounts counts_of(const std::vector<WdlObservation>& observations) {
 }
 
 int wdl_command(int argc, char** argv) {
-    std::string net_path, out;
+    std::string net_path, out, printed_by_path;
     nnue::GameFilter filter;
     filter.skip_in_check = false;
     filter.skip_noisy = false;
@@ -487,6 +492,10 @@ int wdl_command(int argc, char** argv) {
             out = argv[++i];
         else if (a == "--clock" && has_value)
             clock_paths.push_back(argv[++i]);
+        else if (a == "--printed-by" && has_value)
+            printed_by_path = argv[++i];
+        else if (a == "--player" && has_value)
+            filter.player = argv[++i];
         else if (a == "--skip-plies" && has_value && parse(std::string(argv[i + 1]), filter.min_ply) &&
                  filter.min_ply >= 0)
             ++i;
@@ -505,20 +514,31 @@ int wdl_command(int argc, char** argv) {
         std::cerr << "staccato-train: wdl needs data files (--out and --clock need --net)\n" << USAGE;
         return 2;
     }
-    nnue::Network net;
+    if (!printed_by_path.empty() && clock_paths.empty()) {
+        std::cerr << "staccato-train: wdl: --printed-by names the net that printed --clock games\n" << USAGE;
+        return 2;
+    }
+    nnue::Network net, printer;
     if (!net_path.empty())
         if (auto error = nnue::load_file(net_path, net)) {
             std::cerr << "staccato-train: --net " << *error << "\n";
+            return 1;
+        }
+    if (!printed_by_path.empty())
+        if (auto error = nnue::load_file(printed_by_path, printer)) {
+            std::cerr << "staccato-train: --printed-by " << *error << "\n";
             return 1;
         }
     std::vector<nnue::PackedPosition> all, clock;
     if (!load(paths, filter, all, std::cout)) return 1;
     if (!load(clock_paths, filter, clock, std::cout)) return 1;
     // The clock games in internal units.
-    const WdlModel* printed_with = net.wdl ? &*net.wdl : nullptr;
+    const std::string& printed_by = printed_by_path.empty() ? net_path : printed_by_path;
+    const nnue::Network& printing = printed_by_path.empty() ? net : printer;
+    const WdlModel* printed_with = printing.wdl ? &*printing.wdl : nullptr;
     const std::vector<WdlObservation> clock_observations = observations_of(clock, printed_with);
     if (!clock.empty() && !printed_with)
-        std::printf("%s carries no WDL model: the clock games' scores are read as raw\n", net_path.c_str());
+        std::printf("%s carries no WDL model: the clock games' scores are read as raw\n", printed_by.c_str());
 
     if (checking) { // check the net's own model
         if (!net.wdl) {

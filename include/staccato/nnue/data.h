@@ -42,6 +42,8 @@ struct GameFilter {
     bool skip_in_check = true; // games, PGN, text: the side to move is in check
     bool skip_noisy = true;    // games, PGN: the played move captures or promotes
     int max_ply = 1 << 30;     // games, PGN: positions from this ply on are not kept
+    std::string player;        // PGN: only the moves of the side whose White/Black tag is this
+                               // (a game it did not play is skipped); empty: both sides'
 };
 
 struct DataStats {

@@ -12,6 +12,8 @@
 // A score is "+0.34" (pawns) or "+M5" / "-M5" (mate) before a '/', or a
 // "[%eval 0.34]" / "[%eval #-3]" command (White's view), as in lichess's
 // exports. The position before each scored move is a candidate, White's view.
+// With filter.player set, only that player's moves count (its White or
+// Black tag): one engine's scores out of a match between two.
 //
 // A game with no scored move, no result ('*'), or another variant is skipped
 // and counted (stats.skipped). A game that cannot be read (a move that is not
