@@ -27,11 +27,10 @@
 using namespace staccato;
 using staccato::test::from_fen;
 using staccato::test::game_bytes;
+using staccato::test::KEEP_ALL;
 using staccato::test::temp_path;
 
 namespace {
-
-const nnue::GameFilter KEEP_ALL{0, 1 << 20, false, false, 1 << 30, {}};
 
 std::string write_file(const std::string& name, const std::string& bytes) {
     const std::string path = temp_path(name);

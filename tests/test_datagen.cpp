@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "game_bytes.h"
 #include "staccato/datagen.h"
 #include "staccato/nnue/games.h"
 #include "staccato/nnue/manifest.h"
@@ -26,6 +27,7 @@
 #include "temp_path.h"
 
 using namespace staccato;
+using staccato::test::KEEP_ALL;
 using staccato::test::temp_path;
 
 namespace {
@@ -35,9 +37,6 @@ bool same(const std::vector<nnue::PackedPosition>& a, const std::vector<nnue::Pa
            std::equal(a.begin(), a.end(), b.begin(),
                       [](const auto& x, const auto& y) { return std::memcmp(&x, &y, sizeof x) == 0; });
 }
-
-// Every ply of every game: the filter that keeps all.
-const nnue::GameFilter KEEP_ALL{0, 1 << 20, false, false, 1 << 30, {}};
 
 // Runs datagen into a fresh file and returns the positions `filter` keeps.
 std::vector<nnue::PackedPosition> generate(DatagenOptions o, const std::string& name, DatagenSummary& sum,

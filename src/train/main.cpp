@@ -414,10 +414,10 @@ int run_training(const Options& o) {
 // into internal units; --printed-by NET2: printed under NET2's model instead
 // (games played before --net's model was fitted: the same weights, another
 // model). --player NAME: only that engine's moves in a PGN (its White or
-// Black tag), so an opponent's scores do not count. After the fit, a(m) and b(m) are scaled by the two
-// factors (fit_wdl_scale) that explain the even blocks of 1024 of those
-// positions best; the odd blocks are held out for the report. With --net
-// alone, its model is checked against them too.
+// Black tag), so an opponent's scores do not count. After the fit, a(m) and
+// b(m) are scaled by the two factors (fit_wdl_scale) that explain the even
+// blocks of 1024 of those positions best; the odd blocks are held out for
+// the report. With --net alone, its model is checked against them too.
 void print_report(const WdlModel& m, const WdlCounts& counts, const std::vector<WdlObservation>& held) {
     constexpr WdlModel rough = ROUGH_WDL_MODEL;
     std::printf("log-loss: %.5f (the fixed formula, a 150 b 90 at every material: %.5f)\n",

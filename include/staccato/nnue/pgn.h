@@ -15,10 +15,11 @@
 // With filter.player set, only that player's moves count (its White or
 // Black tag): one engine's scores out of a match between two.
 //
-// A game with no scored move, no result ('*'), or another variant is skipped
-// and counted (stats.skipped). A game that cannot be read (a move that is not
-// legal, a bad FEN, movetext cut off) is refused with its number and the
-// line it starts on; the games before it stay in `out`.
+// A game with no scored move, no result ('*'), another variant, or (with
+// filter.player) another player's is skipped and counted (stats.skipped). A
+// game that cannot be read (a move that is not legal, a bad FEN, movetext cut
+// off) is refused with its number and the line it starts on; the games before
+// it stay in `out`.
 #pragma once
 
 #include <optional>
