@@ -4,9 +4,12 @@
 // Every path handed out is removed (with what it holds) when the process ends.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <vector>
 
@@ -42,6 +45,17 @@ inline ScratchPaths& scratch_paths() {
 
 // A file name in the temporary folder; the file itself is not created.
 inline std::string temp_path(const std::string& name) { return scratch_paths().make(name); }
+
+// A scratch file (as temp_path) holding `bytes`; returns its path.
+inline std::string write_temp(const std::string& name, std::string_view bytes) {
+    const std::string path = temp_path(name);
+    std::ofstream(path, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
+    return path;
+}
+
+inline std::string write_temp(const std::string& name, const std::vector<std::uint8_t>& bytes) {
+    return write_temp(name, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+}
 
 // A folder in the temporary folder, created empty if it was not there.
 inline std::string temp_folder(const std::string& name) {

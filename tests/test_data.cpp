@@ -29,14 +29,9 @@ using staccato::test::from_fen;
 using staccato::test::game_bytes;
 using staccato::test::KEEP_ALL;
 using staccato::test::temp_path;
+using staccato::test::write_temp;
 
 namespace {
-
-std::string write_file(const std::string& name, const std::string& bytes) {
-    const std::string path = temp_path(name);
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
-    return path;
-}
 
 std::string file_bytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -173,7 +168,7 @@ TEST_CASE("data files are told by their content, whatever they are called", "[da
                           Case{"pgn.txt.xz", pgn, nnue::DataFormat::Pgn, 1},
                           Case{"empty.pgn", "", nnue::DataFormat::Empty, 0}}) {
         INFO(c.name);
-        const Read r = read(write_file(c.name, c.bytes), KEEP_ALL, false);
+        const Read r = read(write_temp(c.name, c.bytes), KEEP_ALL, false);
         INFO(r.error.value_or(""));
         CHECK(!r.error);
         CHECK(r.stats.format == c.format);
@@ -181,16 +176,16 @@ TEST_CASE("data files are told by their content, whatever they are called", "[da
         CHECK(r.out.size() == c.kept);
     }
     SECTION("what is none of them is refused with its name and what it looks like") {
-        const std::string prose = write_file("notes.games", "# my notes\nnothing here\n");
+        const std::string prose = write_temp("notes.games", "# my notes\nnothing here\n");
         Read r = read(prose);
         REQUIRE(r.error);
         CHECK_THAT(*r.error, Catch::Contains(prose) && Catch::Contains("not a data file") &&
                                  Catch::Contains("text") && Catch::Contains("# my notes"));
-        const std::string junk = write_file("junk.bin", std::string(40, '\x7f') + std::string(8, '\0'));
+        const std::string junk = write_temp("junk.bin", std::string(40, '\x7f') + std::string(8, '\0'));
         r = read(junk);
         REQUIRE(r.error);
         CHECK_THAT(*r.error, Catch::Contains(junk) && Catch::Contains("binary") && Catch::Contains("7f 7f"));
-        r = read(write_file("short.bin", std::string("\x01\x02\x03", 3)));
+        r = read(write_temp("short.bin", std::string("\x01\x02\x03", 3)));
         REQUIRE(r.error);
         CHECK_THAT(*r.error, Catch::Contains("3 bytes"));
         r = read(temp_path("no-such-file.games"));
@@ -198,7 +193,7 @@ TEST_CASE("data files are told by their content, whatever they are called", "[da
         CHECK_THAT(*r.error, Catch::Contains("cannot open"));
     }
     SECTION("the trainer refuses positions without scores; the tuner reads them") {
-        const std::string path = write_file("labelled.txt", labelled + epd);
+        const std::string path = write_temp("labelled.txt", labelled + epd);
         Read r = read(path);
         REQUIRE(r.error);
         CHECK_THAT(*r.error, Catch::Contains(path) && Catch::Contains("no search scores"));
@@ -215,7 +210,7 @@ TEST_CASE("xz-compressed files read as they decompress, and a damaged one is ref
     for (int i = 0; i < 200; ++i)
         bytes +=
             game_bytes(std::string(Position::START_FEN), {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}, i % 3);
-    const std::string plain = write_file("many.games", bytes);
+    const std::string plain = write_temp("many.games", bytes);
     const Read whole = read(plain);
     REQUIRE(!whole.error);
     REQUIRE(whole.out.size() == 1000);
@@ -229,7 +224,7 @@ TEST_CASE("xz-compressed files read as they decompress, and a damaged one is ref
 
     SECTION("cut off: xz's failure names the file, and the games before the cut stay") {
         const std::string compressed = file_bytes(packed);
-        const std::string cut = write_file("cut.games.xz", compressed.substr(0, compressed.size() - 40));
+        const std::string cut = write_temp("cut.games.xz", compressed.substr(0, compressed.size() - 40));
         const Read c = read(cut);
         REQUIRE(c.error);
         CHECK_THAT(*c.error, Catch::Contains(cut) && Catch::Contains("xz failed"));
@@ -252,7 +247,7 @@ TEST_CASE("records and text are refused where they break, and what came before s
     const auto good = nnue::PackedPosition::pack(start, 10, 1);
     auto bad = good;
     bad.pieces[0] = 0x77; // piece code 7: no such piece
-    const std::string records = write_file("damaged.bin", record_bytes({good, good, bad, good}));
+    const std::string records = write_temp("damaged.bin", record_bytes({good, good, bad, good}));
     Read r = read(records);
     REQUIRE(r.error);
     CHECK_THAT(*r.error, Catch::Contains(records) && Catch::Contains("record 2 (byte 64)") &&
@@ -260,7 +255,7 @@ TEST_CASE("records and text are refused where they break, and what came before s
     CHECK(r.out.size() == 2);
     CHECK(r.out[0].fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 
-    const std::string cut = write_file("cut.bin", record_bytes({good, good}) + "xyz");
+    const std::string cut = write_temp("cut.bin", record_bytes({good, good}) + "xyz");
     r = read(cut);
     REQUIRE(r.error);
     CHECK_THAT(*r.error, Catch::Contains("record 2 (byte 64) is cut off after 3 of its 32 bytes"));
@@ -271,7 +266,7 @@ TEST_CASE("records and text are refused where they break, and what came before s
                               "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 900 | 1.0\n"
                               "8/8/8/8/8/8/8/8 w - - 0 1 | 0 | 1.0\n" // no kings
                               "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 900 | 1.0\n";
-    const std::string text = write_file("text.txt", lines);
+    const std::string text = write_temp("text.txt", lines);
     r = read(text);
     REQUIRE(r.error);
     const std::string where = "line 4 (byte " + std::to_string(lines.find("8/8/8/8/8/8/8/8")) + ")";
@@ -282,7 +277,7 @@ TEST_CASE("records and text are refused where they break, and what came before s
     CHECK(r.out[0].result == 1);
     CHECK(r.out[0].side == BLACK);
     CHECK(r.out[1].result == 2);
-    r = read(write_file("result.txt", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 900 | 2.0\n"));
+    r = read(write_temp("result.txt", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 900 | 2.0\n"));
     REQUIRE(r.error);
     CHECK_THAT(*r.error, Catch::Contains("line 1 (byte 0): bad result '2.0'"));
 }
@@ -321,7 +316,7 @@ TEST_CASE("SAN: every legal move of the suites written and read back", "[data]")
 }
 
 TEST_CASE("PGN as match runners write it: scores, books, mates, skipped and broken games", "[data]") {
-    const std::string path = write_file("match.pgn", PGN_GAMES);
+    const std::string path = write_temp("match.pgn", PGN_GAMES);
     nnue::GameFilter filter = KEEP_ALL;
     const Read r = read(path, filter);
     REQUIRE(r.error); // game 5: Ke3 is not legal
@@ -359,7 +354,7 @@ TEST_CASE("Chess960 PGN: castling as O-O from the FEN's rooks", "[data]") {
         "[Variant \"Chess960\"]\n[FEN \"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 9\"]\n"
         "[SetUp \"1\"]\n[Result \"0-1\"]\n\n9. O-O {+0.10/5 0.1s} O-O {-0.10/5 0.1s} 0-1\n\n"
         "[Variant \"Crazyhouse\"]\n[Result \"1-0\"]\n\n1. e4 {+0.10/5 0.1s} 1-0\n";
-    const Read r = read(write_file("frc.pgn", pgn));
+    const Read r = read(write_temp("frc.pgn", pgn));
     INFO(r.error.value_or(""));
     REQUIRE(!r.error);
     CHECK(r.stats.games == 1);
@@ -386,7 +381,7 @@ TEST_CASE("datagen's games written as PGN read back to the same positions, score
     std::uint64_t games = 0;
     REQUIRE(!nnue::walk_games(src, writer, games));
     CHECK(games == 6);
-    const std::string pgn = write_file("trip.pgn", writer.text);
+    const std::string pgn = write_temp("trip.pgn", writer.text);
     for (const nnue::GameFilter& filter : {KEEP_ALL, nnue::GameFilter{}}) {
         const Read a = read(o.out, filter), b = read(pgn, filter);
         INFO(b.error.value_or(""));
@@ -407,7 +402,7 @@ TEST_CASE("PGN with a player named: that engine's scores alone, games it did not
                             "1. d4 {+0.10/9 0.1s} d5 {-0.50/9 0.1s} 0-1\n\n"
                             "[White \"C\"]\n[Black \"D\"]\n[Result \"1/2-1/2\"]\n\n"
                             "1. c4 {+0.05/8 0.1s} c5 {-0.05/8 0.1s} 1/2-1/2\n";
-    const std::string path = write_file("players.pgn", pgn);
+    const std::string path = write_temp("players.pgn", pgn);
     const Read all = read(path);
     INFO(all.error.value_or(""));
     REQUIRE(!all.error);

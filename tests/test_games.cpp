@@ -5,8 +5,6 @@
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,16 +20,7 @@ using staccato::test::from_fen;
 using staccato::test::game_bytes;
 using staccato::test::KEEP_ALL;
 using staccato::test::temp_path;
-
-namespace {
-
-std::string write_file(const std::string& name, const std::string& bytes) {
-    const std::string path = temp_path(name);
-    std::ofstream(path, std::ios::binary) << bytes;
-    return path;
-}
-
-} // namespace
+using staccato::test::write_temp;
 
 TEST_CASE("a game's bytes: the start board, a pair per move, four zero bytes", "[games]") {
     const std::string bytes = game_bytes(std::string(Position::START_FEN), {"e2e4", "e7e5"}, 2);
@@ -57,7 +46,7 @@ TEST_CASE("every move type and the castling rights survive the round trip", "[ga
     // Castling both ways, en passant, promotions with and without capture.
     const std::string fen = "r3k2r/P5P1/8/3pP3/8/8/8/R3K2R w KQkq d6 0 30";
     const std::vector<std::string> moves = {"e5d6", "e8c8", "e1g1", "d8d6", "g7h8n", "c8b7", "a7a8q", "b7b6"};
-    const std::string path = write_file("moves.games", game_bytes(fen, moves, 1));
+    const std::string path = write_temp("moves.games", game_bytes(fen, moves, 1));
     std::vector<nnue::PackedPosition> out;
     nnue::DataStats stats;
     const auto error = nnue::read_data(path, KEEP_ALL, out, stats);
@@ -80,7 +69,7 @@ TEST_CASE("the filter decides at load time which positions train", "[games]") {
     // 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ 4. Be2: a capture, a check.
     const std::vector<std::string> moves = {"e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5e5", "f1e2"};
     const std::string path =
-        write_file("filter.games", game_bytes(std::string(Position::START_FEN), moves, 0));
+        write_temp("filter.games", game_bytes(std::string(Position::START_FEN), moves, 0));
     std::vector<nnue::PackedPosition> all, quiet, late;
     nnue::DataStats stats;
     REQUIRE(!nnue::read_data(path, KEEP_ALL, all, stats));
@@ -106,7 +95,7 @@ TEST_CASE("a damaged game file is refused with its offset, and earlier games sta
     const std::string good = game_bytes(std::string(Position::START_FEN), {"e2e4", "e7e5", "g1f3"}, 1);
     const std::size_t second = good.size();
     auto refused = [&](const std::string& name, const std::string& bytes, const std::string& why) {
-        const std::string path = write_file(name, bytes);
+        const std::string path = write_temp(name, bytes);
         std::vector<nnue::PackedPosition> out(5); // what the caller already had
         nnue::DataStats stats;
         const auto error = nnue::read_data(path, KEEP_ALL, out, stats);

@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
@@ -21,6 +20,7 @@
 
 using namespace staccato;
 using staccato::test::from_fen;
+using staccato::test::write_temp;
 
 namespace {
 
@@ -62,13 +62,6 @@ std::unique_ptr<nnue::Network> random_network(std::uint64_t seed) {
 std::vector<std::uint8_t> default_bytes() {
     const auto span = nnue::default_network_bytes();
     return {span.begin(), span.end()};
-}
-
-std::string write_temp(const std::string& name, const std::vector<std::uint8_t>& bytes) {
-    const std::string path = test::temp_path(name);
-    std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    return path;
 }
 
 void put(std::vector<std::uint8_t>& out, std::uint64_t v, int bytes) {

@@ -3,7 +3,6 @@
 // the net file, and the engine's normalised output over UCI.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <fstream>
 #include <memory>
 #include <regex>
 #include <string>
@@ -20,6 +19,7 @@
 
 using namespace staccato;
 using staccato::test::from_fen;
+using staccato::test::write_temp;
 
 namespace {
 
@@ -56,13 +56,6 @@ int printed_cp(const std::string& line) {
     std::smatch m;
     REQUIRE(std::regex_search(line, m, std::regex(" score cp (-?[0-9]+)")));
     return std::stoi(m[1]);
-}
-
-std::string write_temp(const std::string& name, const std::vector<std::uint8_t>& bytes) {
-    const std::string path = test::temp_path(name);
-    std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    return path;
 }
 
 } // namespace
