@@ -29,6 +29,7 @@
 using namespace staccato;
 using staccato::test::KEEP_ALL;
 using staccato::test::temp_path;
+using staccato::test::write_temp;
 
 namespace {
 
@@ -124,12 +125,9 @@ TEST_CASE("datagen writes whole games, and the reader keeps quiet positions labe
 }
 
 TEST_CASE("datagen starts from the book's positions", "[datagen]") {
-    const std::string book = temp_path("book.epd");
-    {
-        std::ofstream out(book);
-        out << "not a position\n"
-            << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4;\n";
-    }
+    const std::string book =
+        write_temp("book.epd", "not a position\n"
+                               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4;\n");
     DatagenOptions o;
     o.games = 1;
     o.nodes = 300;
