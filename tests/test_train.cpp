@@ -1,6 +1,7 @@
 // The trainer (src/train): the packed record and the trainer's features, the
 // gradient against finite differences, and its forward pass against the
-// engine's integer inference on the same net. Reading data files: test_data.
+// engine's integer inference on the same net, and the schedule of learning
+// rate and result weight. Reading data files: test_data.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "model.h"
+#include "schedule.h"
 #include "staccato/nnue/accumulator.h"
 #include "suite.h"
 #include "temp_path.h"
@@ -143,4 +145,32 @@ TEST_CASE("scaling the output layer scales every output, and the spread ratio fi
     CHECK(train::spread_ratio(half, m, positions) == Approx(0.5).epsilon(1e-4));
     CHECK(train::spread_ratio(m, m, positions) == Approx(1.0));
     CHECK(train::spread_ratio(m, m, {}) == 1.0);
+}
+
+TEST_CASE("the schedule: a cosine learning rate and a straight result-weight ramp", "[train]") {
+    train::Schedule s;
+    s.epochs = 11;
+    s.lr = 0.002;
+    s.final_lr_ratio = 0.01;
+    s.wdl = 0.1f;
+    CHECK(s.learning_rate(0) == Approx(0.002));
+    CHECK(s.learning_rate(5) == Approx(0.002 * (0.01 + 0.99 * 0.5)));
+    CHECK(s.learning_rate(10) == Approx(0.002 * 0.01));
+    for (int e = 1; e < 11; ++e) CHECK(s.learning_rate(e) < s.learning_rate(e - 1));
+    // No ramp: the same weight at every epoch.
+    for (int e = 0; e < 11; ++e) CHECK(s.result_weight(e) == 0.1f);
+    // A ramp, upwards and downwards, from the first epoch to the last.
+    s.wdl = 0.0f;
+    s.wdl_end = 0.5f;
+    CHECK(s.result_weight(0) == 0.0f);
+    CHECK(s.result_weight(2) == Approx(0.1f));
+    CHECK(s.result_weight(10) == Approx(0.5f));
+    s.wdl = 0.4f;
+    s.wdl_end = 0.0f;
+    CHECK(s.result_weight(5) == Approx(0.2f));
+    CHECK(s.result_weight(10) == Approx(0.0f).margin(1e-7));
+    // One epoch: the start values.
+    s.epochs = 1;
+    CHECK(s.learning_rate(0) == Approx(0.002));
+    CHECK(s.result_weight(0) == 0.4f);
 }

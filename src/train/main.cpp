@@ -18,7 +18,8 @@
 // Training: every record's features are summed into two accumulators (side to
 // move's and the other side's view), the network's output is squashed by a
 // sigmoid and compared with a blend of the search score's win probability and
-// the game result (--wdl: the result's weight); the squared error is
+// the game result (--wdl: the result's weight, --wdl-end: its weight at the
+// last epoch, schedule.h); the squared error is
 // minimised with AdamW over shuffled mini-batches, threads splitting each
 // batch. Every 50th block of 1024 records is held out (positions of one game
 // sit together) and its loss printed after each epoch. After each epoch the
@@ -38,6 +39,7 @@
 #include <vector>
 
 #include "model.h"
+#include "schedule.h"
 #include "staccato/nnue/data.h"
 #include "staccato/random.h"
 #include "wdl_fit.h"
@@ -52,9 +54,10 @@ struct Options {
     std::string out = "staccato.nnue", init, resume, checkpoint, scale_to;
     // The defaults are the recipe .github/CONTRIBUTING.md recommends (what
     // rounds 6 and 7 measured): 15 epochs, final LR 0.003 of the start,
-    // result weight 0.1, left-right mirroring.
-    int epochs = 15, batch = 16384, threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    float lr = 0.001f, final_lr_ratio = 0.003f, wdl = 0.1f, decay = 0.01f;
+    // result weight 0.1, left-right mirroring (schedule.h).
+    Schedule schedule;
+    int batch = 16384, threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    float decay = 0.01f;
     bool mirror = true;
     std::uint64_t seed = 1, limit = 0;
     nnue::GameFilter filter; // which positions of games train
@@ -77,6 +80,8 @@ constexpr const char* USAGE =
     "      (fastchess, cutechess-cli, OpenBench), any of them xz-compressed; told by content\n"
     "options: --out NET (staccato.nnue)  --epochs N (15)  --batch N (16384)  --lr X (0.001,\n"
     "         cosine decay to --final-lr X times it, 0.003)  --wdl X (result weight, 0.1)\n"
+    "         --wdl-end X (the result weight at the last epoch, from --wdl at the first in a\n"
+    "         straight line; losses are printed at each epoch's weight)\n"
     "         --decay X (AdamW, 0.01)  --threads N  --seed N  --limit N (positions)\n"
     "         --no-mirror (by default positions without castling rights are mirrored\n"
     "         left-right every other epoch)\n"
@@ -117,18 +122,22 @@ std::optional<Options> parse_options(int argc, char** argv) {
         else if (a == "--scale-to")
             ok = text(o.scale_to);
         else if (a == "--epochs")
-            ok = value(o.epochs) && o.epochs > 0;
+            ok = value(o.schedule.epochs) && o.schedule.epochs > 0;
         else if (a == "--batch")
             ok = value(o.batch) && o.batch > 0;
         else if (a == "--threads")
             ok = value(o.threads) && o.threads > 0 && o.threads <= 256;
         else if (a == "--lr")
-            ok = value(o.lr) && o.lr > 0;
+            ok = value(o.schedule.lr) && o.schedule.lr > 0;
         else if (a == "--final-lr")
-            ok = value(o.final_lr_ratio) && o.final_lr_ratio > 0;
+            ok = value(o.schedule.final_lr_ratio) && o.schedule.final_lr_ratio > 0;
         else if (a == "--wdl")
-            ok = value(o.wdl) && o.wdl >= 0 && o.wdl <= 1;
-        else if (a == "--decay")
+            ok = value(o.schedule.wdl) && o.schedule.wdl >= 0 && o.schedule.wdl <= 1;
+        else if (a == "--wdl-end") {
+            float end = 0;
+            ok = value(end) && end >= 0 && end <= 1;
+            if (ok) o.schedule.wdl_end = end;
+        } else if (a == "--decay")
             ok = value(o.decay) && o.decay >= 0;
         else if (a == "--seed")
             ok = value(o.seed);
@@ -295,7 +304,7 @@ int run_training(const Options& o) {
               << std::endl;
 
     Checkpoint state;
-    state.adam.lr = o.lr;
+    state.adam.lr = float(o.schedule.lr);
     state.adam.decay = o.decay;
     state.model.init_random(o.seed);
     if (!o.init.empty()) {
@@ -326,20 +335,18 @@ int run_training(const Options& o) {
         }
         std::cout << "resumed after epoch " << state.epoch << "\n";
     }
+    const Schedule& sched = o.schedule;
     std::cout << "validation loss at the start: "
-              << validation_loss(state.model, data.validation, o.wdl, o.threads) << std::endl;
+              << validation_loss(state.model, data.validation, sched.result_weight(state.epoch), o.threads)
+              << std::endl;
 
     Rng rng(o.seed + std::uint64_t(state.epoch));
     std::vector<std::vector<float>> grads(o.threads, std::vector<float>(Layout::SIZE));
     std::vector<float> total(Layout::SIZE);
     std::vector<double> losses(o.threads);
-    const double pi = std::acos(-1.0);
-    for (int epoch = state.epoch; epoch < o.epochs; ++epoch) {
-        // Cosine decay from lr to lr * final_lr_ratio over the epochs (one
-        // epoch: lr).
-        const double progress_share = o.epochs > 1 ? double(epoch) / double(o.epochs - 1) : 0.0;
-        state.adam.lr = float(
-            o.lr * (o.final_lr_ratio + (1 - o.final_lr_ratio) * 0.5 * (1 + std::cos(pi * progress_share))));
+    for (int epoch = state.epoch; epoch < sched.epochs; ++epoch) {
+        state.adam.lr = float(sched.learning_rate(epoch));
+        const float wdl = sched.result_weight(epoch);
         std::shuffle(data.train.begin(), data.train.end(), rng);
         const auto start = std::chrono::steady_clock::now();
         double loss_sum = 0;
@@ -352,7 +359,7 @@ int run_training(const Options& o) {
                 for (std::size_t i = b + lo; i < b + hi; ++i) {
                     const nnue::PackedPosition& p = data.train[i];
                     const bool mirror = o.mirror && p.castling == 0 && ((i ^ std::size_t(epoch)) & 1);
-                    l += accumulate_gradient(state.model, features_of(p, mirror), target(p, o.wdl), grads[t]);
+                    l += accumulate_gradient(state.model, features_of(p, mirror), target(p, wdl), grads[t]);
                 }
                 losses[t] = l;
             });
@@ -370,15 +377,17 @@ int run_training(const Options& o) {
             if ((b / std::size_t(o.batch)) % 8 == 0 || done == data.train.size()) {
                 const double secs =
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                progress(epoch + 1, o.epochs, done, data.train.size(), loss_sum / double(done),
+                progress(epoch + 1, sched.epochs, done, data.train.size(), loss_sum / double(done),
                          double(done) / secs);
             }
         }
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const double vloss = validation_loss(state.model, data.validation, o.wdl, o.threads);
+        const double vloss = validation_loss(state.model, data.validation, wdl, o.threads);
         std::fprintf(stderr, "\n");
-        std::printf("epoch %d: train loss %.6f, validation loss %.6f, lr %.6f, %.0f pos/s, %.1f s\n",
-                    epoch + 1, loss_sum / double(done), vloss, state.adam.lr, double(done) / secs, secs);
+        std::printf(
+            "epoch %d: train loss %.6f, validation loss %.6f, lr %.6f, result weight %.3f, %.0f pos/s, "
+            "%.1f s\n",
+            epoch + 1, loss_sum / double(done), vloss, state.adam.lr, double(wdl), double(done) / secs, secs);
         std::fflush(stdout);
         state.epoch = epoch + 1;
         Model written = state.model; // the checkpoint keeps the unscaled model
