@@ -169,6 +169,9 @@ TEST_CASE("the schedule: a cosine learning rate and a straight result-weight ram
     s.wdl_end = 0.0f;
     CHECK(s.result_weight(5) == Approx(0.2f));
     CHECK(s.result_weight(10) == Approx(0.0f).margin(1e-7));
+    // Past the last epoch (a finished run resumed): the last epoch's values.
+    CHECK(s.result_weight(11) == Approx(0.0f).margin(1e-7));
+    CHECK(s.learning_rate(11) == Approx(0.002 * 0.01));
     // One epoch: the start values.
     s.epochs = 1;
     CHECK(s.learning_rate(0) == Approx(0.002));

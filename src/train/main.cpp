@@ -28,7 +28,6 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -335,18 +334,18 @@ int run_training(const Options& o) {
         }
         std::cout << "resumed after epoch " << state.epoch << "\n";
     }
-    const Schedule& sched = o.schedule;
     std::cout << "validation loss at the start: "
-              << validation_loss(state.model, data.validation, sched.result_weight(state.epoch), o.threads)
+              << validation_loss(state.model, data.validation, o.schedule.result_weight(state.epoch),
+                                 o.threads)
               << std::endl;
 
     Rng rng(o.seed + std::uint64_t(state.epoch));
     std::vector<std::vector<float>> grads(o.threads, std::vector<float>(Layout::SIZE));
     std::vector<float> total(Layout::SIZE);
     std::vector<double> losses(o.threads);
-    for (int epoch = state.epoch; epoch < sched.epochs; ++epoch) {
-        state.adam.lr = float(sched.learning_rate(epoch));
-        const float wdl = sched.result_weight(epoch);
+    for (int epoch = state.epoch; epoch < o.schedule.epochs; ++epoch) {
+        state.adam.lr = float(o.schedule.learning_rate(epoch));
+        const float wdl = o.schedule.result_weight(epoch);
         std::shuffle(data.train.begin(), data.train.end(), rng);
         const auto start = std::chrono::steady_clock::now();
         double loss_sum = 0;
@@ -377,7 +376,7 @@ int run_training(const Options& o) {
             if ((b / std::size_t(o.batch)) % 8 == 0 || done == data.train.size()) {
                 const double secs =
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                progress(epoch + 1, sched.epochs, done, data.train.size(), loss_sum / double(done),
+                progress(epoch + 1, o.schedule.epochs, done, data.train.size(), loss_sum / double(done),
                          double(done) / secs);
             }
         }

@@ -6,6 +6,7 @@
 // run resumed from a checkpoint carries on where it stopped.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -18,8 +19,11 @@ struct Schedule {
     std::optional<float> wdl_end; // absent: wdl at every epoch
 
     // How far through the run epoch (0-based) is: 0 at the first, 1 at the
-    // last (0 when there is one).
-    double progress(int epoch) const { return epochs > 1 ? double(epoch) / double(epochs - 1) : 0.0; }
+    // last (0 when there is one), and 1 past it (a finished run resumed
+    // from its checkpoint reports its loss at the last epoch's weight).
+    double progress(int epoch) const {
+        return epochs > 1 ? std::min(1.0, double(epoch) / double(epochs - 1)) : 0.0;
+    }
 
     double learning_rate(int epoch) const {
         const double pi = std::acos(-1.0);
