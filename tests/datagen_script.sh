@@ -33,7 +33,9 @@ grep -q "^ *$pid " <<<"$status" || fail "status does not list the run: $status"
 
 for _ in $(seq 100); do [ -s "$STACCATO_DATA/s300.games" ] && break; sleep 0.1; done
 dg pause
-sleep 0.2
+# A stopped process shows T once it has been scheduled to take SIGSTOP: a
+# run niced to 19 on busy cores can wait for that, so look for up to 5 s.
+for _ in $(seq 50); do [[ $(ps -o stat= -p "$pid") == T* ]] && break; sleep 0.1; done
 [[ $(ps -o stat= -p "$pid") == T* ]] || fail "pause did not stop the run: $(ps -o stat= -p "$pid")"
 dg resume
 [[ $(ps -o stat= -p "$pid") != T* ]] || fail "resume did not continue the run"
