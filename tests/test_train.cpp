@@ -128,7 +128,7 @@ TEST_CASE("the trainer's forward pass matches the engine's inference on the same
     CHECK(nnue::serialize(m.quantise()) == nnue::serialize(*weights_only));
 }
 
-TEST_CASE("scaling the output layer scales every output, and the spread ratio finds the factor", "[train]") {
+TEST_CASE("scaling the output layer scales every output, and the spread finds the factor", "[train]") {
     train::Model m;
     m.dequantise(nnue::default_network());
     train::Model half = m;
@@ -141,10 +141,23 @@ TEST_CASE("scaling the output layer scales every output, and the spread ratio fi
         positions.push_back(p);
     }
     REQUIRE(positions.size() > 100);
-    CHECK(train::spread_ratio(m, half, positions) == Approx(2.0).epsilon(1e-4));
-    CHECK(train::spread_ratio(half, m, positions) == Approx(0.5).epsilon(1e-4));
-    CHECK(train::spread_ratio(m, m, positions) == Approx(1.0));
-    CHECK(train::spread_ratio(m, m, {}) == 1.0);
+    CHECK(train::spread(half, &m, positions).ratio() == Approx(2.0).epsilon(1e-4));
+    CHECK(train::spread(m, &half, positions).ratio() == Approx(0.5).epsilon(1e-4));
+    CHECK(train::spread(m, &m, positions).ratio() == Approx(1.0));
+    CHECK(train::spread(m, &m, {}).ratio() == 1.0);
+    // Alone (--scale-rms): the model's RMS in centipawns over the positions
+    // it scores under 1000 cp, worked out here by hand.
+    double squares = 0;
+    int counted = 0;
+    for (const auto& p : positions) {
+        const double cp = m.forward(train::features_of(p)) * nnue::SCALE;
+        if (std::abs(cp) < 1000) squares += cp * cp, ++counted;
+    }
+    REQUIRE(counted > 50);
+    const train::Spread alone = train::spread(m, nullptr, positions);
+    CHECK(alone.model == Approx(std::sqrt(squares / counted)).epsilon(1e-6));
+    CHECK(alone.model > 10);
+    CHECK(alone.reference == 0);
 }
 
 TEST_CASE("the schedule: a cosine learning rate and a straight result-weight ramp", "[train]") {

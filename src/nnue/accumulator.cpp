@@ -180,8 +180,10 @@ void update(const Network& net, const Accumulator& parent, const DirtyPieces& d,
 }
 
 void refresh(const Network& net, const Position& pos, Accumulator& acc) {
-    // A block of neurons at a time held in registers over all the pieces.
-    constexpr int BLOCK = 8 * LANES;
+    // A block of neurons at a time held in registers over all the pieces:
+    // eight registers, or four where eight do not divide HIDDEN (384 wide
+    // with AVX-512).
+    constexpr int BLOCK = HIDDEN % (8 * LANES) == 0 ? 8 * LANES : 4 * LANES;
     static_assert(HIDDEN % BLOCK == 0);
     for (Color view : {WHITE, BLACK}) {
         const Square king = pos.king_square(view);

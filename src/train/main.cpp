@@ -57,6 +57,7 @@ struct Options {
     Schedule schedule;
     int batch = 16384, threads = int(std::max(1u, std::thread::hardware_concurrency()));
     float decay = 0.01f;
+    double scale_rms = 0; // --scale-rms: the written net's RMS output in cp (0: not scaled)
     bool mirror = true;
     std::uint64_t seed = 1, limit = 0;
     nnue::GameFilter filter; // which positions of games train
@@ -88,7 +89,9 @@ constexpr const char* USAGE =
     "         --keep-noisy (also positions whose move captures or promotes)  --keep-checks\n"
     "         --init NET (start from a net file)  --resume CKPT  --checkpoint CKPT (OUT.ckpt)\n"
     "         --scale-to NET (the written net's output scaled to the spread of NET's on the\n"
-    "         held-out positions, so that the search's margins keep their meaning)\n";
+    "         held-out positions, so that the search's margins keep their meaning; the run\n"
+    "         prints NET's RMS)  --scale-rms CP (the same to that RMS, for a NET of another\n"
+    "         width than this build's)\n";
 
 template <typename T> bool parse(const std::string& s, T& v) {
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -120,6 +123,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
             ok = text(o.checkpoint);
         else if (a == "--scale-to")
             ok = text(o.scale_to);
+        else if (a == "--scale-rms")
+            ok = value(o.scale_rms) && o.scale_rms > 0;
         else if (a == "--epochs")
             ok = value(o.schedule.epochs) && o.schedule.epochs > 0;
         else if (a == "--batch")
@@ -166,6 +171,10 @@ std::optional<Options> parse_options(int argc, char** argv) {
     }
     if (o.data.empty()) {
         std::cerr << "staccato-train: no data files\n" << USAGE;
+        return std::nullopt;
+    }
+    if (!o.scale_to.empty() && o.scale_rms > 0) {
+        std::cerr << "staccato-train: --scale-to and --scale-rms both scale the output: give one\n" << USAGE;
         return std::nullopt;
     }
     if (o.checkpoint.empty()) o.checkpoint = o.out + ".ckpt";
@@ -390,11 +399,21 @@ int run_training(const Options& o) {
         std::fflush(stdout);
         state.epoch = epoch + 1;
         Model written = state.model; // the checkpoint keeps the unscaled model
-        if (!o.scale_to.empty()) {
-            const double k = spread_ratio(scale_reference, state.model, data.validation);
-            written.scale_output(float(k));
-            std::printf("output scaled by %.4f to the spread of %s on the held-out positions\n", k,
-                        o.scale_to.c_str());
+        if (!o.scale_to.empty() || o.scale_rms > 0) {
+            const Spread s =
+                spread(state.model, o.scale_to.empty() ? nullptr : &scale_reference, data.validation);
+            if (s.model == 0) {
+                std::printf("output not scaled: no held-out position under 1000 cp\n");
+            } else if (!o.scale_to.empty()) {
+                written.scale_output(float(s.ratio()));
+                std::printf(
+                    "output scaled by %.4f to the spread of %s on the held-out positions (RMS %.1f cp)\n",
+                    s.ratio(), o.scale_to.c_str(), s.reference);
+            } else {
+                written.scale_output(float(o.scale_rms / s.model));
+                std::printf("output scaled by %.4f to an RMS of %.1f cp on the held-out positions\n",
+                            o.scale_rms / s.model, o.scale_rms);
+            }
         }
         if (!write_whole(o.out, nnue::serialize(written.quantise()))) {
             std::cerr << "staccato-train: cannot write " << o.out << "\n";

@@ -243,16 +243,20 @@ std::optional<std::string> load_checkpoint(const std::string& path, Checkpoint& 
     return std::nullopt;
 }
 
-double spread_ratio(const Model& reference, const Model& m, const std::vector<nnue::PackedPosition>& data) {
+Spread spread(const Model& m, const Model* reference, const std::vector<nnue::PackedPosition>& data) {
     double rr = 0, nn = 0;
+    std::size_t count = 0;
     for (const auto& p : data) {
         const Features f = features_of(p);
-        const double r = reference.forward(f) * nnue::SCALE, n = m.forward(f) * nnue::SCALE;
+        const double n = m.forward(f) * nnue::SCALE,
+                     r = reference ? reference->forward(f) * nnue::SCALE : 0.0;
         if (std::abs(r) >= 1000 || std::abs(n) >= 1000) continue;
         rr += r * r;
         nn += n * n;
+        ++count;
     }
-    return nn > 0 ? std::sqrt(rr / nn) : 1.0;
+    if (count == 0) return {};
+    return {std::sqrt(nn / double(count)), std::sqrt(rr / double(count))};
 }
 
 } // namespace staccato::train

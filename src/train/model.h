@@ -98,14 +98,20 @@ struct Checkpoint {
 std::optional<std::string> save_checkpoint(const std::string& path, const Checkpoint& c);
 std::optional<std::string> load_checkpoint(const std::string& path, Checkpoint& c);
 
-// The factor k that gives `m`'s outputs the spread of `reference`'s on
-// `data` (the ratio of their root mean squares, over the positions both
-// score under 1000 cp; 1 when none does): what --scale-to multiplies the
-// output layer by. A net trained on deeper searches' scores drifts to a
-// larger scale than the net whose games it learnt from, while the search's
-// margins (and the WDL model, wdl.h) were set in that net's units. (A
-// least-squares fit of one on the other would shrink k by their
-// disagreement, so the spreads are compared instead.)
-double spread_ratio(const Model& reference, const Model& m, const std::vector<nnue::PackedPosition>& data);
+// The spread of `m`'s outputs on `data`, and of `reference`'s when given:
+// their root mean squares in centipawns over the positions that both score
+// under 1000 cp (0 when none does). ratio() is the factor k that gives `m`
+// the reference's spread: what --scale-to multiplies the output layer by
+// (--scale-rms names the reference's spread as a number instead, for a
+// reference of another width that this build cannot load). A net trained on
+// deeper searches' scores drifts to a larger scale than the net whose games
+// it learnt from, while the search's margins (and the WDL model, wdl.h) were
+// set in that net's units. (A least-squares fit of one on the other would
+// shrink k by their disagreement, so the spreads are compared instead.)
+struct Spread {
+    double model = 0, reference = 0;
+    double ratio() const { return model > 0 ? reference / model : 1.0; }
+};
+Spread spread(const Model& m, const Model* reference, const std::vector<nnue::PackedPosition>& data);
 
 } // namespace staccato::train

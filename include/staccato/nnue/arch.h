@@ -86,8 +86,15 @@ static_assert(INPUT_KIND == INPUT_KIND_PLAIN ||
 // ---------------------------------------------------------------- hidden layer
 
 // Neurons of the feature transformer, per perspective (one accumulator half).
-// The SIMD code (accumulator.cpp) needs a multiple of eight registers' width.
+// Main builds 256; `-DSTACCATO_HIDDEN=384` (CMake) builds a wider engine and
+// trainer, with a net of that width to embed, until a wider net wins its
+// games. The SIMD code (accumulator.cpp) works in blocks of 128 neurons.
+#ifdef STACCATO_HIDDEN
+constexpr int HIDDEN = STACCATO_HIDDEN;
+#else
 constexpr int HIDDEN = 256;
+#endif
+static_assert(HIDDEN > 0 && HIDDEN % 128 == 0, "STACCATO_HIDDEN: a multiple of 128");
 
 // The output layer reads both perspectives' neurons: the side to move's
 // HIDDEN first, then the other side's.
