@@ -400,19 +400,19 @@ int run_training(const Options& o) {
         state.epoch = epoch + 1;
         Model written = state.model; // the checkpoint keeps the unscaled model
         if (!o.scale_to.empty() || o.scale_rms > 0) {
-            const Spread s =
-                spread(state.model, o.scale_to.empty() ? nullptr : &scale_reference, data.validation);
+            Spread s = spread(state.model, o.scale_to.empty() ? nullptr : &scale_reference, data.validation);
+            if (o.scale_rms > 0) s.reference = o.scale_rms; // the reference's spread, given as a number
             if (s.model == 0) {
                 std::printf("output not scaled: no held-out position under 1000 cp\n");
-            } else if (!o.scale_to.empty()) {
-                written.scale_output(float(s.ratio()));
-                std::printf(
-                    "output scaled by %.4f to the spread of %s on the held-out positions (RMS %.1f cp)\n",
-                    s.ratio(), o.scale_to.c_str(), s.reference);
             } else {
-                written.scale_output(float(o.scale_rms / s.model));
-                std::printf("output scaled by %.4f to an RMS of %.1f cp on the held-out positions\n",
-                            o.scale_rms / s.model, o.scale_rms);
+                written.scale_output(float(s.ratio()));
+                if (!o.scale_to.empty())
+                    std::printf(
+                        "output scaled by %.4f to the spread of %s on the held-out positions (RMS %.1f cp)\n",
+                        s.ratio(), o.scale_to.c_str(), s.reference);
+                else
+                    std::printf("output scaled by %.4f to an RMS of %.1f cp on the held-out positions\n",
+                                s.ratio(), s.reference);
             }
         }
         if (!write_whole(o.out, nnue::serialize(written.quantise()))) {
