@@ -6,7 +6,7 @@
 # are the shared data's) writing its own file s<seed>.games; datagen keeps
 # the folder's MANIFEST (commit, net, seed, games, positions, bytes of every
 # file), so `games=<its count> seed=<its seed>` with the same build rebuilds
-# a file.
+# a file; the first line of s<seed>.log is the run's command (its nodes).
 #
 #   bench/datagen.sh start ENGINE [RUNS] [DATAGEN ARGS...]  RUNS processes (default: one a core)
 #   bench/datagen.sh pause    SIGSTOP: for timed matches and speed measurements
@@ -52,6 +52,10 @@ start)
         seed=$(next_seed)
         out="$DATA/s$seed.games"
         : >"$out" # claims the seed before the next one is chosen
+        # The log's first line is the run's command: the MANIFEST says which
+        # net made a file, this says with how many nodes a move.
+        echo "# $(date -u +%FT%TZ) $engine datagen out=$out ${defaults[*]} threads=1 seed=$seed $*" \
+            >>"$DATA/s$seed.log"
         # setsid gives the run its own scheduler autogroup, and Linux weighs
         # autogroups against each other before nice: unless the autogroup is
         # niced too, a niced run still takes a whole core from a trainer.

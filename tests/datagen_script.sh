@@ -17,6 +17,8 @@ dg() { bash "$repo/bench/datagen.sh" "$@"; }
 grep -q 'bench/datagen.sh start' "$repo/.github/CONTRIBUTING.md" || fail "CONTRIBUTING no longer shows start"
 started=$(dg start "$build/staccato" 1 nodes=300 games=100000)
 grep -q "started seed 300" <<<"$started" || fail "start did not start seed 300: $started"
+head -1 "$STACCATO_DATA/s300.log" | grep -q "^# .* datagen out=$STACCATO_DATA/s300.games .*seed=300 nodes=300 games=100000$" ||
+    fail "s300.log does not begin with the run's command: $(head -1 "$STACCATO_DATA/s300.log")"
 pid=
 for _ in $(seq 50); do # the run execs the engine once its autogroup is niced
     pid=$(pgrep -f -- "datagen out=$STACCATO_DATA/s300.games" || true)
