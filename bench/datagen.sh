@@ -52,18 +52,16 @@ start)
         seed=$(next_seed)
         out="$DATA/s$seed.games"
         : >"$out" # claims the seed before the next one is chosen
+        run=("$engine" datagen "out=$out" "${defaults[@]}" threads=1 "seed=$seed" "$@")
         # The log's first line is the run's command: the MANIFEST says which
         # net made a file, this says with how many nodes a move.
-        echo "# $(date -u +%FT%TZ) $engine datagen out=$out ${defaults[*]} threads=1 seed=$seed $*" \
-            >>"$DATA/s$seed.log"
+        echo "# $(date -u +%FT%TZ) ${run[*]}" >>"$DATA/s$seed.log"
         # setsid gives the run its own scheduler autogroup, and Linux weighs
         # autogroups against each other before nice: unless the autogroup is
         # niced too, a niced run still takes a whole core from a trainer.
         # (Unprivileged writes there are allowed every 0.1 s: hence the retries.)
         setsid nohup bash -c 'for t in 1 2 3 4 5; do echo 19 2>/dev/null >/proc/self/autogroup && break; sleep 0.2; done
-            exec nice -n 19 "$@"' datagen \
-            "$engine" datagen "out=$out" "${defaults[@]}" threads=1 "seed=$seed" "$@" \
-            >>"$DATA/s$seed.log" 2>&1 </dev/null &
+            exec nice -n 19 "$@"' datagen "${run[@]}" >>"$DATA/s$seed.log" 2>&1 </dev/null &
         echo "started seed $seed: $out (log $DATA/s$seed.log)"
     done
     ;;
