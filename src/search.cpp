@@ -350,7 +350,15 @@ Value Worker::search_root(Value alpha, Value beta, int depth) {
         }
         leave_child(m);
         rm.nodes = nodes() - before;
-        if (stopped()) break;
+        if (stopped()) {
+            // This pass's moves from here on were not searched to the end:
+            // scores they keep from an earlier pass or iteration must not
+            // outrank what this pass found (a stale second-best could
+            // otherwise pass the best move's fail low and be played).
+            for (int j = i == pv_index_ ? i + 1 : i; j < int(root_moves_.size()); ++j)
+                root_moves_[j].score = -VALUE_INFINITE;
+            break;
+        }
 
         if (i == pv_index_ || v > alpha) {
             rm.score = v;
