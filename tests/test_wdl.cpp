@@ -159,6 +159,44 @@ TEST_CASE("on held-out games the model's win share is within 3 points in every f
     }
 }
 
+TEST_CASE("the report by material finds the band where the games leave the model", "[wdl]") {
+    // Games that follow the model below material 45 and a model whose a(m)
+    // is 40% larger (the same score less decisive) from 45 on.
+    const WdlModel truth = known_model();
+    WdlModel flatter = truth;
+    for (double& c : flatter.a) c *= 1.4;
+    std::vector<train::WdlObservation> games;
+    for (const auto& o : draw_games(truth, 200000, 86))
+        if (o.material < 45) games.push_back(o);
+    for (const auto& o : draw_games(flatter, 200000, 87))
+        if (o.material >= 45) games.push_back(o);
+    const auto bins = train::calibration_by_material(truth, games, 50, 150, {0, 30, 45, 60, 1000});
+    REQUIRE(bins.size() == 4);
+    std::uint64_t in_band = 0;
+    for (const auto& o : games) {
+        const int shown = std::abs(to_printed_cp(truth, Value(o.score), o.material));
+        in_band += shown >= 50 && shown < 150;
+    }
+    std::uint64_t counted = 0;
+    for (const train::WdlMaterialBin& bin : bins) {
+        INFO("material [" << bin.low << ", " << bin.high << "): " << bin.positions << " positions, wins "
+                          << bin.measured[2] << " measured, " << bin.predicted[2] << " predicted");
+        REQUIRE(bin.positions > 3000);
+        counted += bin.positions;
+        if (bin.high <= 45) {
+            CHECK(std::abs(bin.measured[2] - bin.predicted[2]) < 0.03);
+            CHECK(std::abs(bin.measured[0] - bin.predicted[0]) < 0.03);
+        } else {
+            CHECK(bin.predicted[2] - bin.measured[2] > 0.08);
+        }
+        // Folded to the side that stands better: it wins more than it loses.
+        CHECK(bin.measured[2] > bin.measured[0]);
+        CHECK(bin.predicted[2] > bin.predicted[0]);
+    }
+    // Every position printed within the band, on either side, is counted once.
+    CHECK(counted == in_band);
+}
+
 TEST_CASE("games at a clock rescale a fitted model by two factors, read as they were printed", "[wdl]") {
     // At a clock the same score is more decisive: the games follow the
     // model with a(m) x 1.1 and b(m) x 0.5. Their scores are printed under

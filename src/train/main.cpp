@@ -456,6 +456,15 @@ void print_report(const WdlModel& m, const WdlCounts& counts, const std::vector<
                         bin.high / 100.0, (unsigned long long)bin.positions, 100 * bin.measured[2],
                         100 * bin.measured[1], 100 * bin.measured[0], 100 * bin.predicted[2],
                         100 * bin.predicted[1], 100 * bin.predicted[0]);
+    std::printf("by material at printed +0.50 to +1.50 (-1.50 to -0.50 from the other side): positions, "
+                "measured W/D/L %%, the model's W/D/L %%\n");
+    for (const WdlMaterialBin& bin : calibration_by_material(m, held, 50, 150, {0, 17, 24, 30, 45, 60, 1000}))
+        if (bin.positions)
+            std::printf("  material %2d-%-3s %8llu   %5.1f %5.1f %5.1f   %5.1f %5.1f %5.1f\n", bin.low,
+                        bin.high == 1000 ? "" : std::to_string(bin.high - 1).c_str(),
+                        (unsigned long long)bin.positions, 100 * bin.measured[2], 100 * bin.measured[1],
+                        100 * bin.measured[0], 100 * bin.predicted[2], 100 * bin.predicted[1],
+                        100 * bin.predicted[0]);
     std::printf(
         "the side to move wins half its games from printed %+.2f (raw %+.0f; a logistic fit of wins)\n",
         half_win_score(&m, held) / 100.0, half_win_score(nullptr, held));

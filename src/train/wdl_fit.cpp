@@ -379,27 +379,61 @@ double half_win_score(const WdlModel* model, const std::vector<WdlObservation>& 
     return x[0];
 }
 
+void WdlShares::add(const WdlModel& model, const WdlObservation& o) {
+    ++positions;
+    measured[std::size_t(std::clamp(o.result, 0, 2))] += 1;
+    const double w = model.win(o.score, o.material), l = model.loss(o.score, o.material);
+    predicted[0] += l;
+    predicted[1] += 1 - w - l;
+    predicted[2] += w;
+}
+
+void WdlShares::finish() {
+    if (positions == 0) return;
+    for (std::size_t k = 0; k < 3; ++k) {
+        measured[k] /= double(positions);
+        predicted[k] /= double(positions);
+    }
+}
+
 std::vector<WdlBin> calibration(const WdlModel& model, const std::vector<WdlObservation>& observations,
                                 int bin_cp, int max_cp) {
     std::vector<WdlBin> bins;
-    for (int low = -max_cp; low < max_cp; low += bin_cp) bins.push_back({low, low + bin_cp});
+    for (int low = -max_cp; low < max_cp; low += bin_cp) {
+        WdlBin& bin = bins.emplace_back();
+        bin.low = low, bin.high = low + bin_cp;
+    }
     for (const WdlObservation& o : observations) {
         const int shown = to_printed_cp(model, Value(o.score), o.material);
         if (shown < -max_cp || shown >= max_cp) continue;
-        WdlBin& bin = bins[std::size_t((shown + max_cp) / bin_cp)];
-        ++bin.positions;
-        bin.measured[std::size_t(std::clamp(o.result, 0, 2))] += 1;
-        const double w = model.win(o.score, o.material), l = model.loss(o.score, o.material);
-        bin.predicted[0] += l;
-        bin.predicted[1] += 1 - w - l;
-        bin.predicted[2] += w;
+        bins[std::size_t((shown + max_cp) / bin_cp)].add(model, o);
     }
-    for (WdlBin& bin : bins)
-        for (int k = 0; k < 3; ++k)
-            if (bin.positions) {
-                bin.measured[std::size_t(k)] /= double(bin.positions);
-                bin.predicted[std::size_t(k)] /= double(bin.positions);
-            }
+    for (WdlBin& bin : bins) bin.finish();
+    return bins;
+}
+
+std::vector<WdlMaterialBin> calibration_by_material(const WdlModel& model,
+                                                    const std::vector<WdlObservation>& observations,
+                                                    int low_cp, int high_cp, const std::vector<int>& edges) {
+    std::vector<WdlMaterialBin> bins;
+    for (std::size_t i = 0; i + 1 < edges.size(); ++i) {
+        WdlMaterialBin& bin = bins.emplace_back();
+        bin.low = edges[i], bin.high = edges[i + 1];
+    }
+    for (WdlObservation o : observations) {
+        int shown = to_printed_cp(model, Value(o.score), o.material);
+        if (shown < 0) { // the other side's view: its score, its result
+            o.score = -o.score;
+            o.result = 2 - std::clamp(o.result, 0, 2);
+            shown = -shown;
+        }
+        if (shown < low_cp || shown >= high_cp) continue;
+        const auto bin = std::find_if(bins.begin(), bins.end(), [&](const WdlMaterialBin& b) {
+            return o.material >= b.low && o.material < b.high;
+        });
+        if (bin != bins.end()) bin->add(model, o);
+    }
+    for (WdlMaterialBin& bin : bins) bin.finish();
     return bins;
 }
 

@@ -86,15 +86,34 @@ struct WdlScaleFit {
 // Why not (too few positions, no win or no loss); `fit` is then left as it is.
 std::string fit_wdl_scale(const WdlModel& base, const WdlCounts& counts, WdlScaleFit& fit);
 
+// The measured results of some observations and the model's chances for
+// them: counts while adding, shares (summing to 1) after finish().
+struct WdlShares {
+    std::uint64_t positions = 0;
+    std::array<double, 3> measured{}, predicted{}; // loss, draw, win
+    void add(const WdlModel& model, const WdlObservation& o);
+    void finish();
+};
+
 // The measured and the predicted shares of a set of observations, binned by
 // the score a GUI is shown (to_printed_cp under `model`), for the report.
-struct WdlBin {
+struct WdlBin : WdlShares {
     int low = 0, high = 0; // printed centipawns, [low, high)
-    std::uint64_t positions = 0;
-    std::array<double, 3> measured{}, predicted{}; // loss, draw, win shares
 };
 std::vector<WdlBin> calibration(const WdlModel& model, const std::vector<WdlObservation>& observations,
                                 int bin_cp = 50, int max_cp = 400);
+
+// The same by material, for one band of printed scores: the observations
+// printed at [low_cp, high_cp), and those at (-high_cp, -low_cp] seen from
+// the other side (a loss there counts as a win here, which the model's
+// symmetry allows), in each material band [edges[i], edges[i + 1]). Shows
+// where a miss in one score band sits, since a(m) and b(m) are cubics.
+struct WdlMaterialBin : WdlShares {
+    int low = 0, high = 0; // material, [low, high)
+};
+std::vector<WdlMaterialBin> calibration_by_material(const WdlModel& model,
+                                                    const std::vector<WdlObservation>& observations,
+                                                    int low_cp, int high_cp, const std::vector<int>& edges);
 
 // The printed score from which the side to move wins half its games: the
 // centre c of the logistic P(win) = 1 / (1 + exp(-(s - c) / w)) fitted by
