@@ -14,8 +14,8 @@ int material_of(const Position& pos) {
     return m;
 }
 
-double WdlModel::scaled(int material) {
-    return double(std::clamp(material, MATERIAL_MIN, MATERIAL_MAX)) / MATERIAL_REFERENCE;
+double WdlModel::scaled(int material) const {
+    return double(std::clamp(material, material_min, MATERIAL_MAX)) / MATERIAL_REFERENCE;
 }
 
 namespace {
@@ -30,7 +30,10 @@ double WdlModel::win(double x, int material) const {
 }
 
 std::string WdlModel::check() const {
-    for (int m = MATERIAL_MIN; m <= MATERIAL_MAX; ++m) {
+    if (material_min != MATERIAL_MIN && material_min != MATERIAL_MIN_FIRST)
+        return "its lowest material " + std::to_string(material_min) + " is neither " +
+               std::to_string(MATERIAL_MIN) + " nor " + std::to_string(MATERIAL_MIN_FIRST);
+    for (int m = material_min; m <= MATERIAL_MAX; ++m) {
         if (!(a_of(m) >= 1.0) || !std::isfinite(a_of(m)))
             return "a(" + std::to_string(m) + ") = " + std::to_string(a_of(m)) + " is not a score";
         if (!(b_of(m) >= 1.0) || !std::isfinite(b_of(m)))

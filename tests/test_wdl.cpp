@@ -65,9 +65,16 @@ TEST_CASE("material counts pawns 1, minors 3, rooks 5, queens 9", "[wdl]") {
     CHECK(material_of(from_fen(REFERENCE_FEN)) == MATERIAL_REFERENCE);
     CHECK(material_of(from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")) == 0);
     CHECK(material_of(from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")) == 9);
-    // Below the range the model reads every material as its least.
-    CHECK(WdlModel::scaled(9) == WdlModel::scaled(MATERIAL_MIN));
-    CHECK(WdlModel::scaled(MATERIAL_REFERENCE) == 1.0);
+    // Below its range a model reads every material as its least: 4 now, 17
+    // in the first models.
+    const WdlModel model;
+    CHECK(model.scaled(2) == model.scaled(MATERIAL_MIN));
+    CHECK(model.scaled(9) > model.scaled(MATERIAL_MIN));
+    CHECK(model.scaled(MATERIAL_REFERENCE) == 1.0);
+    WdlModel first;
+    first.material_min = MATERIAL_MIN_FIRST;
+    CHECK(first.scaled(9) == first.scaled(MATERIAL_MIN_FIRST));
+    CHECK(first.scaled(MATERIAL_REFERENCE) == 1.0);
 }
 
 TEST_CASE("a score with a 50% win chance at the reference material prints as +100", "[wdl]") {
@@ -261,6 +268,24 @@ TEST_CASE("the WDL model travels in the net file and a bad one is refused", "[wd
         CHECK(loaded->wdl->b[std::size_t(k)] == Approx(known_model().b[std::size_t(k)]).epsilon(1e-6));
     }
     CHECK(loaded->ft_weights == net->ft_weights);
+    CHECK(loaded->wdl->material_min == MATERIAL_MIN);
+
+    // A first model (8 values, read down to material 17) is written and
+    // read back as one: 4 bytes shorter.
+    net->wdl->material_min = MATERIAL_MIN_FIRST;
+    const auto first = nnue::serialize(*net);
+    CHECK(first.size() == nnue::FILE_BYTES_WDL - 4);
+    REQUIRE(!nnue::deserialize(first, *loaded));
+    REQUIRE(loaded->wdl);
+    CHECK(loaded->wdl->material_min == MATERIAL_MIN_FIRST);
+    CHECK(loaded->wdl->a_of(9) == Approx(known_model().a_of(MATERIAL_MIN_FIRST)).epsilon(1e-6));
+    CHECK(loaded->wdl->a_of(9) != Approx(known_model().a_of(9)).epsilon(1e-3));
+
+    // A floor that is neither is refused.
+    net->wdl->material_min = 10;
+    const auto odd = nnue::deserialize(nnue::serialize(*net), *loaded);
+    REQUIRE(odd);
+    CHECK_THAT(*odd, Catch::Contains("lowest material 10"));
 
     // Without a model: a smaller file, read back without one.
     net->wdl.reset();

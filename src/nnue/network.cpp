@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -60,10 +61,14 @@ std::vector<std::uint8_t> serialize(const Network& net) {
     std::vector<std::uint8_t> payload;
     payload.reserve(PAYLOAD_BYTES + model_bytes(FILE_VERSION, WDL_VALUES));
     Writer p(payload);
-    p.put(std::uint32_t(net.wdl ? WDL_VALUES : 0));
-    if (net.wdl)
+    // A first model (floor 17) is written as it was read: its 8 values.
+    const bool first = net.wdl && net.wdl->material_min == MATERIAL_MIN_FIRST;
+    p.put(std::uint32_t(!net.wdl ? 0 : first ? WDL_VALUES_FIRST : WDL_VALUES));
+    if (net.wdl) {
         for (const auto* cubic : {&net.wdl->a, &net.wdl->b})
             for (double c : *cubic) p.put(std::bit_cast<std::uint32_t>(float(c)));
+        if (!first) p.put(std::bit_cast<std::uint32_t>(float(net.wdl->material_min)));
+    }
     p.put(net.ft_weights);
     p.put(net.ft_bias);
     p.put(net.out_weights);
@@ -115,9 +120,9 @@ std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Netw
         if (rest.size() < 4)
             return "net file has " + std::to_string(bytes.size()) + " bytes: no WDL model field";
         wdl_values = Reader(rest).get<std::uint32_t>();
-        if (wdl_values != 0 && wdl_values != WDL_VALUES)
-            return "net file's WDL model has " + std::to_string(wdl_values) + " values, expected 0 or " +
-                   std::to_string(WDL_VALUES);
+        if (wdl_values != 0 && wdl_values != WDL_VALUES_FIRST && wdl_values != WDL_VALUES)
+            return "net file's WDL model has " + std::to_string(wdl_values) + " values, expected 0, " +
+                   std::to_string(WDL_VALUES_FIRST) + " or " + std::to_string(WDL_VALUES);
     }
     const std::size_t expected = file_bytes(shape, version, wdl_values);
     if (bytes.size() != expected)
@@ -130,6 +135,13 @@ std::optional<std::string> deserialize(std::span<const std::uint8_t> bytes, Netw
         WdlModel model;
         for (auto* cubic : {&model.a, &model.b})
             for (double& c : *cubic) c = double(std::bit_cast<float>(m.get<std::uint32_t>()));
+        model.material_min = MATERIAL_MIN_FIRST;
+        if (wdl_values == WDL_VALUES) {
+            const float floor = std::bit_cast<float>(m.get<std::uint32_t>());
+            // Not a whole material in range: a value check() refuses.
+            model.material_min =
+                floor >= 0 && floor <= float(MATERIAL_MAX) && floor == std::floor(floor) ? int(floor) : -1;
+        }
         if (const std::string why = model.check(); !why.empty()) return "net file's WDL model: " + why;
         wdl = model;
     }

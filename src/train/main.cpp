@@ -473,7 +473,7 @@ void print_report(const WdlModel& m, const WdlCounts& counts, const std::vector<
 void print_constants(const WdlModel& m) {
     std::printf("a = {%.6g, %.6g, %.6g, %.6g}\nb = {%.6g, %.6g, %.6g, %.6g}\n", m.a[0], m.a[1], m.a[2],
                 m.a[3], m.b[0], m.b[1], m.b[2], m.b[3]);
-    for (int material : {MATERIAL_MIN, 30, 40, MATERIAL_REFERENCE, 70, MATERIAL_MAX})
+    for (int material : {MATERIAL_MIN, 10, MATERIAL_MIN_FIRST, 30, 40, MATERIAL_REFERENCE, 70, MATERIAL_MAX})
         std::printf("material %2d: a %.1f b %.1f\n", material, m.a_of(material), m.b_of(material));
 }
 

@@ -183,7 +183,7 @@ std::array<double, 4> cubic_through(const double* values) {
     std::array<std::array<double, 4>, 4> m{};
     std::array<double, 4> y{};
     for (int i = 0; i < 4; ++i) {
-        const double t = WdlModel::scaled(NODES[i]);
+        const double t = WdlModel{}.scaled(NODES[i]);
         m[i] = {t * t * t, t * t, t, 1.0};
         y[i] = values[i];
     }
@@ -254,7 +254,7 @@ std::string fit_wdl(const WdlCounts& counts, WdlFit& fit) {
             if (c.material == m) mine.push_back(c);
         if (!decided(mine, 500)) continue;
         const auto x = fit_two(mine);
-        ts.push_back(WdlModel::scaled(m));
+        ts.push_back(WdlModel{}.scaled(m));
         as.push_back(x[0]);
         bs.push_back(x[1]);
         ws.push_back(positions_of(mine));

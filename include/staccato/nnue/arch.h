@@ -159,14 +159,17 @@ static_assert(WEIGHT_CLIP * QB + 0.5f < MAX_OUTPUT_WEIGHT + 1, "rounds to at mos
 //                              has no input kind, version 1 no bucket count
 //                              either: plain inputs, one output layer)
 //   checksum                   u64: FNV-1a over every byte after it
-//   the WDL model (version 3)  u32 n: 0 (none) or WDL_VALUES, then n x f32
-//                              (IEEE-754 bits): a[0..3], b[0..3] of wdl.h
+//   the WDL model (version 3)  u32 n: 0 (none), WDL_VALUES_FIRST or
+//                              WDL_VALUES, then n x f32 (IEEE-754 bits):
+//                              a[0..3], b[0..3] of wdl.h, then (n = 9) the
+//                              lowest material, 4; with n = 8 it is 17
 //   payload                    ft_weights, ft_bias, out_weights (int16),
 //                              out_bias (int32 x buckets)
 // A file is read only when its shape is the engine's (SHAPE), or an older
 // version's is the same with the fields it lacks at their old values.
 constexpr std::uint32_t FILE_VERSION = 3;
-constexpr std::uint32_t WDL_VALUES = 8;
+constexpr std::uint32_t WDL_VALUES = 9;       // a, b and the lowest material
+constexpr std::uint32_t WDL_VALUES_FIRST = 8; // a and b: the first models, floor 17
 
 struct NetShape {
     std::uint32_t inputs, hidden, activation, qa, qb, scale, buckets, input_kind;
@@ -194,7 +197,7 @@ constexpr std::size_t file_bytes(const NetShape& s, std::uint32_t version, std::
 constexpr std::size_t HEADER_BYTES = header_bytes(FILE_VERSION);
 constexpr std::size_t PAYLOAD_BYTES = payload_bytes(SHAPE);
 constexpr std::size_t FILE_BYTES = file_bytes(SHAPE, FILE_VERSION);                 // no WDL model
-constexpr std::size_t FILE_BYTES_WDL = file_bytes(SHAPE, FILE_VERSION, WDL_VALUES); // with one
+constexpr std::size_t FILE_BYTES_WDL = file_bytes(SHAPE, FILE_VERSION, WDL_VALUES); // with one (the longest)
 constexpr NetShape V1_SHAPE = {INPUTS, HIDDEN, ACTIVATION_SCRELU, QA, QB, SCALE, 1, INPUT_KIND_PLAIN};
 constexpr NetShape V2_SHAPE = {INPUTS, HIDDEN, ACTIVATION_SCRELU, QA,
                                QB,     SCALE,  OUTPUT_BUCKETS,    INPUT_KIND_PLAIN};
