@@ -9,9 +9,9 @@
 // output scale, which changes from net to net), m the material on the board,
 // P + 3N + 3B + 5R + 9Q of both sides, clamped to [the model's
 // material_min, MATERIAL_MAX] and divided by MATERIAL_REFERENCE, and a(m),
-// b(m) are cubics in m. a(m) is the score at which the side to move wins half its games, so
-// the printed score is 100 x / a(m): +100 ("one pawn") means a 50% chance to
-// win at that material, whichever net searched. The constants are fitted to
+// b(m) are cubics in m. a(m) is the score at which the side to move wins
+// half its games, so the printed score is 100 x / a(m): +100 ("one pawn")
+// means a 50% chance to win at that material, whichever net searched. The constants are fitted to
 // a net's own games by maximum likelihood (`staccato-train wdl`) and travel
 // in its file (nnue/arch.h); the search itself only ever sees x.
 #pragma once
