@@ -33,7 +33,10 @@ fi
 status=$(dg status)
 grep -q "^ *$pid " <<<"$status" || fail "status does not list the run: $status"
 
-for _ in $(seq 100); do [ -s "$STACCATO_DATA/s300.games" ] && break; sleep 0.1; done
+# A run niced to 19 gets a sliver of a core while un-niced work (a timed
+# match) fills both: wait up to 60 s for its first whole game.
+for _ in $(seq 600); do [ -s "$STACCATO_DATA/s300.games" ] && break; sleep 0.1; done
+[ -s "$STACCATO_DATA/s300.games" ] || fail "no whole game in s300.games after 60 s"
 dg pause
 # A stopped process shows T once it has been scheduled to take SIGSTOP: a
 # run niced to 19 on busy cores can wait for that, so look for up to 5 s.
