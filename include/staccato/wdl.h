@@ -11,9 +11,10 @@
 // material_min, MATERIAL_MAX] and divided by MATERIAL_REFERENCE, and a(m),
 // b(m) are cubics in m. a(m) is the score at which the side to move wins
 // half its games, so the printed score is 100 x / a(m): +100 ("one pawn")
-// means a 50% chance to win at that material, whichever net searched. The constants are fitted to
-// a net's own games by maximum likelihood (`staccato-train wdl`) and travel
-// in its file (nnue/arch.h); the search itself only ever sees x.
+// means a 50% chance to win at that material, whichever net searched. The
+// constants are fitted to a net's own games by maximum likelihood
+// (`staccato-train wdl`) and travel in its file (nnue/arch.h); the search
+// itself only ever sees x.
 #pragma once
 
 #include <array>
