@@ -9,6 +9,7 @@
 
 #include "staccato/bench.h"
 #include "staccato/engine.h"
+#include "staccato/parse.h"
 
 using namespace staccato;
 
@@ -165,7 +166,9 @@ TEST_CASE("bench is deterministic", "[search]") {
         const std::string line = text.substr(from, text.find('\n', from) - from);
         for (std::size_t p = line.find('%'); p != std::string::npos; p = line.find('%', p + 1)) {
             std::size_t q = line.find_last_of(' ', p);
-            shares.push_back(std::stod(line.substr(q + 1, p - q - 1)));
+            const auto share = parse_number<double>(line.substr(q + 1, p - q - 1));
+            REQUIRE(share);
+            shares.push_back(*share);
         }
         REQUIRE(std::sscanf(line.c_str() + line.rfind("(of "), "(of %llu)", &total) == 1);
         return shares;

@@ -3,7 +3,9 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <limits>
+#include <locale>
 #include <mutex>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -422,6 +424,76 @@ TEST_CASE("parse_lenient_integer reads what a GUI clearly meant", "[uci]") {
         INFO(bad);
         CHECK(!parse_lenient_integer(bad));
     }
+}
+
+TEST_CASE("parse_number reads plain decimals as floating point", "[uci][parse]") {
+    CHECK(parse_number<double>("0.5") == 0.5);
+    CHECK(parse_number<double>("-1.25e-3") == -1.25e-3);
+    CHECK(parse_number<double>("3") == 3.0);
+    CHECK(parse_number<double>("1E2") == 100.0);
+    CHECK(parse_number<double>("1e+2") == 100.0);
+    CHECK(parse_number<double>("0.1") == 0.1); // correctly rounded, as the compiler reads it
+    CHECK(parse_number<float>("0.1") == 0.1f);
+    // A point needs a digit on one side only, as with from_chars.
+    CHECK(parse_number<double>("1.") == 1.0);
+    CHECK(parse_number<double>(".5") == 0.5);
+    CHECK(parse_number<double>("-.5") == -0.5);
+    // The largest double, and a subnormal, are in range.
+    CHECK(parse_number<double>("1.7976931348623157e308") == std::numeric_limits<double>::max());
+    CHECK(parse_number<double>("4.9e-324") == std::numeric_limits<double>::denorm_min());
+    CHECK(parse_number<double>("0e999") == 0.0);
+}
+
+TEST_CASE("parse_number refuses floating-point text that is not a plain decimal in range", "[uci][parse]") {
+    for (const char* bad :
+         {"",      "0,5",  "+1",    " 1",   "1 ",       "1\n",   ".",      "-",       "-.",
+          "--1",   "inf",  "-inf",  "nan",  "infinity", "1e",    "1e+",    "1e-",     "e5",
+          "1e5.5", "1.5.", "0x1p3", "0x10", "1f",       "1e999", "-1e999", "1.8e308", "1e-400"}) {
+        INFO("'" << bad << "'");
+        CHECK(!parse_number<double>(bad));
+    }
+    CHECK(!parse_number<float>("1e39")); // beyond float, within double
+    CHECK(parse_number<double>("1e39"));
+}
+
+namespace {
+// A decimal comma, as some national locales write numbers.
+struct CommaDecimal : std::numpunct<char> {
+    char do_decimal_point() const override { return ','; }
+};
+
+// Makes `l` the global C++ locale while it lives, then restores the one before.
+class GlobalLocale {
+  public:
+    explicit GlobalLocale(const std::locale& l) : old_(std::locale::global(l)) {}
+    ~GlobalLocale() { std::locale::global(old_); }
+    GlobalLocale(const GlobalLocale&) = delete;
+    GlobalLocale& operator=(const GlobalLocale&) = delete;
+
+  private:
+    std::locale old_;
+};
+} // namespace
+
+TEST_CASE("parse_number reads a decimal point whatever the global locale", "[uci][parse]") {
+    const std::locale before;
+    {
+        GlobalLocale comma(std::locale(std::locale::classic(), new CommaDecimal));
+        // The locale is in force: a plain stream writes and reads a comma.
+        std::ostringstream out;
+        out << 0.5;
+        REQUIRE(out.str() == "0,5");
+        double streamed = 0;
+        std::istringstream("0,5") >> streamed;
+        REQUIRE(streamed == 0.5);
+
+        CHECK(parse_number<double>("0.5") == 0.5);
+        CHECK(parse_number<double>("-1.25e-3") == -1.25e-3);
+        CHECK(parse_number<float>("0.5") == 0.5f);
+        CHECK(!parse_number<double>("0,5"));
+        CHECK(!parse_number<float>("0,5"));
+    }
+    CHECK(std::locale() == before);
 }
 
 // The move of the last `bestmove` line, which must be legal in `pos`.

@@ -29,6 +29,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,7 @@
 #include "staccato/hce/eval.h"
 #include "staccato/movegen.h"
 #include "staccato/nnue/data.h"
+#include "staccato/parse.h"
 #include "staccato/see.h"
 
 using namespace staccato;
@@ -287,11 +289,17 @@ int main(int argc, char** argv) {
             const char* v = argv[++i];
             if (a == "--epochs")
                 epochs = std::atoi(v);
-            else if (a == "--rate")
-                rate = std::atof(v);
-            else if (a == "--l2")
-                l2 = std::atof(v);
-            else if (a == "--limit")
+            else if (a == "--rate" || a == "--l2") {
+                const std::optional<double> d = parse_number<double>(v);
+                if (!d) {
+                    std::fprintf(stderr, "bad value for %s: '%s'\n", a.c_str(), sanitize(v).c_str());
+                    return usage();
+                }
+                if (a == "--rate")
+                    rate = *d;
+                else
+                    l2 = *d;
+            } else if (a == "--limit")
                 limit = std::atol(v);
             else if (a == "--out")
                 out = v;

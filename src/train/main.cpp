@@ -26,13 +26,13 @@
 // quantised net and a checkpoint (model + optimiser, for --resume) are
 // written.
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -40,6 +40,7 @@
 #include "model.h"
 #include "schedule.h"
 #include "staccato/nnue/data.h"
+#include "staccato/parse.h"
 #include "staccato/random.h"
 #include "wdl_fit.h"
 
@@ -93,9 +94,11 @@ constexpr const char* USAGE =
     "         prints NET's RMS)  --scale-rms CP (the same to that RMS, for a NET of another\n"
     "         width than this build's)\n";
 
+// The whole of `s` as a T (staccato/parse.h); `v` is left alone on failure.
 template <typename T> bool parse(const std::string& s, T& v) {
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    return ec == std::errc{} && end == s.data() + s.size();
+    const std::optional<T> parsed = parse_number<T>(s);
+    if (parsed) v = *parsed;
+    return parsed.has_value();
 }
 
 std::optional<Options> parse_options(int argc, char** argv) {
