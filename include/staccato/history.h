@@ -20,8 +20,10 @@ namespace staccato {
 inline constexpr int HISTORY_MAX = 16384;
 
 // Bonus for a move that caused a cutoff at `depth` (and the penalty for the
-// moves of its kind tried before it): grows with depth, capped.
-constexpr int history_bonus(int depth) {
+// moves of its kind tried before it): grows with depth, capped. Not
+// constexpr: in a tuning build the values are variables, and clang refuses a
+// constexpr function that can never be a constant expression.
+inline int history_bonus(int depth) {
     return std::min(tune<"HistoryBonusQuadratic"> * depth * depth + tune<"HistoryBonusLinear"> * depth,
                     tune<"HistoryBonusMax">);
 }
