@@ -12,10 +12,13 @@
 #include <variant>
 #include <vector>
 
+#include "staccato/attacks.h"
 #include "staccato/bench.h"
+#include "staccato/cpu.h"
 #include "staccato/datagen.h"
 #include "staccato/genfens.h"
 #include "staccato/nnue/network.h"
+#include "staccato/nnue/simd.h"
 #include "staccato/options.h"
 #include "staccato/parse.h"
 #include "staccato/perft.h"
@@ -317,7 +320,7 @@ int tool_help(const ToolContext& ctx, const Args&) {
 }
 
 int tool_version(const ToolContext& ctx, const Args&) {
-    ctx.out(engine_name());
+    ctx.out(std::string(engine_name()) + " (" + build_description() + ")");
     return 0;
 }
 
@@ -372,7 +375,7 @@ const ToolCommand TOOLS[] = {
     {"--version",
      COMMAND_LINE,
      tool_version,
-     "  --version, -v         the version: Staccato <version>\n",
+     "  --version, -v         the version and the build: Staccato <version> (<CPU>, network SIMD, sliders)\n",
      {"-v"}},
 };
 
@@ -417,6 +420,28 @@ bool is_loop_command(std::string_view name) {
 } // namespace
 
 std::string_view engine_name() { return ENGINE_NAME; }
+
+std::string build_description() {
+#if defined(__x86_64__) || defined(_M_X64)
+    std::string text = "x86-64";
+#elif defined(__aarch64__)
+    std::string text = "aarch64";
+#else
+    std::string text = "other CPU";
+#endif
+    if (cpu::BUILD_FEATURES) text += " with " + cpu::feature_names(cpu::BUILD_FEATURES);
+    text += std::string(", network SIMD: ") + nnue::simd_name();
+    text += attacks::USES_PEXT ? ", sliders: PEXT" : ", sliders: magic bitboards";
+    return text;
+}
+
+} // namespace staccato
+
+// The instructions the compiler may use in this file are those of every
+// file of the engine (one set of flags): what the start-up check needs.
+constinit const unsigned staccato::cpu::BUILD_FEATURES = staccato::cpu::compiled_features();
+
+namespace staccato {
 
 std::string_view usage_text() {
     static const std::string usage = build_usage();

@@ -8,7 +8,7 @@ string(REPLACE ";" "," names "${names}") # a `;` would split a name in a CMake l
 string(REGEX MATCHALL "[^\n]+" names "${names}")
 list(LENGTH names cases)
 
-execute_process(COMMAND "${CTEST}" -N -LE "perft-full|syzygy-full|strength-full|registration|openbench|docs|commits|build" --test-dir "${BUILD_DIR}"
+execute_process(COMMAND "${CTEST}" -N -LE "perft-full|syzygy-full|strength-full|registration|openbench|docs|commits|build|portability" --test-dir "${BUILD_DIR}"
                 OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0 OR NOT listing MATCHES "Total Tests: ([0-9]+)")
   message(FATAL_ERROR "ctest -N failed (${rc}):\n${listing}")

@@ -450,7 +450,11 @@ TEST_CASE("e2e: --version and -v print the version line and exit 0", "[e2e]") {
         EngineProcess e({version});
         REQUIRE(e.wait_exit(10000) == 0);
         REQUIRE(e.lines.size() == 1);
-        CHECK(e.lines[0] == "Staccato " STACCATO_VERSION);
+        // The version, then the build: its CPU, the network's SIMD path, the sliders.
+        CHECK(starts_with(e.lines[0], "Staccato " STACCATO_VERSION " ("));
+        CHECK(e.lines[0].find(", network SIMD: ") != std::string::npos);
+        CHECK(e.lines[0].find(", sliders: ") != std::string::npos);
+        CHECK(e.lines[0].ends_with(")"));
     }
 }
 

@@ -14,6 +14,9 @@ namespace staccato {
 // "Staccato <version>" (the version CMake or the makefile compiled in): the
 // `id name`, `staccato --version` and the line printed when the loop starts.
 std::string_view engine_name();
+// The CPU it was built for, the network's SIMD path and the slider lookups
+// ("x86-64 with popcnt avx2 bmi2, network SIMD: AVX2, sliders: PEXT"): `--version`.
+std::string build_description();
 // The usage text, one command a line, ending in a newline: what `staccato
 // help` prints and `help` answers inside the UCI loop.
 std::string_view usage_text();

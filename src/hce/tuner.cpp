@@ -22,7 +22,6 @@
 // Every tenth position is held out and its error printed too, so that
 // over-fitting shows.
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -287,21 +286,27 @@ int main(int argc, char** argv) {
         if (!a.empty() && a[0] == '-') {
             if (i + 1 >= argc) return usage();
             const char* v = argv[++i];
-            if (a == "--epochs")
-                epochs = std::atoi(v);
-            else if (a == "--rate" || a == "--l2") {
+            // Every number whole and in range, read without the locale.
+            auto bad = [&] {
+                std::fprintf(stderr, "bad value for %s: '%s'\n", a.c_str(), sanitize(v).c_str());
+                return usage();
+            };
+            if (a == "--epochs") {
+                const auto n = parse_number<int>(v);
+                if (!n || *n < 0) return bad();
+                epochs = *n;
+            } else if (a == "--rate" || a == "--l2") {
                 const std::optional<double> d = parse_number<double>(v);
-                if (!d) {
-                    std::fprintf(stderr, "bad value for %s: '%s'\n", a.c_str(), sanitize(v).c_str());
-                    return usage();
-                }
+                if (!d) return bad();
                 if (a == "--rate")
                     rate = *d;
                 else
                     l2 = *d;
-            } else if (a == "--limit")
-                limit = std::atol(v);
-            else if (a == "--out")
+            } else if (a == "--limit") {
+                const auto n = parse_number<long>(v);
+                if (!n || *n < 0) return bad();
+                limit = *n;
+            } else if (a == "--out")
                 out = v;
             else
                 return usage();

@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <bit>
 
-#if defined(__AVX512BW__) || defined(__AVX2__)
+#include "staccato/nnue/simd.h"
+
+#if defined(STACCATO_SIMD_AVX512) || defined(STACCATO_SIMD_AVX2)
 #include <immintrin.h>
+#elif defined(STACCATO_SIMD_NEON)
+#include <arm_neon.h>
 #endif
 
 namespace staccato::nnue {
@@ -91,14 +95,17 @@ void update_scalar(const Network& net, const Accumulator& parent, const DirtyPie
     }
 }
 
-#if defined(__AVX512BW__) || defined(__AVX2__)
+#ifdef STACCATO_SIMD
 namespace {
 
-// One register of int16 neurons (or, for the output's sums, of int32); the
-// rows and the accumulators are 64-byte aligned and HIDDEN is a multiple of
-// the register's width. Every SIMD loop below is written once, through these.
-#if defined(__AVX512BW__)
+// One register of int16 neurons, and one of int32 sums for the output layer
+// (the same register on x86); the rows and the accumulators are 64-byte
+// aligned and HIDDEN is a multiple of the register's width. Every SIMD loop
+// below is written once, through these. Integer arithmetic is exact, so each
+// path computes the plain loops' values bit for bit.
+#if defined(STACCATO_SIMD_AVX512)
 using Vec = __m512i;
+using Vec32 = __m512i;
 constexpr int LANES = 32;
 inline Vec load(const std::int16_t* p) { return _mm512_load_si512(p); }
 inline void store(std::int16_t* p, Vec v) { _mm512_store_si512(p, v); }
@@ -106,22 +113,23 @@ inline Vec add(Vec a, Vec b) { return _mm512_add_epi16(a, b); }
 inline Vec sub(Vec a, Vec b) { return _mm512_sub_epi16(a, b); }
 inline Vec splat(std::int16_t x) { return _mm512_set1_epi16(x); }
 inline Vec zero() { return _mm512_setzero_si512(); }
+inline Vec32 zero32() { return _mm512_setzero_si512(); }
 inline Vec vmin(Vec a, Vec b) { return _mm512_min_epi16(a, b); }
 inline Vec vmax(Vec a, Vec b) { return _mm512_max_epi16(a, b); }
 inline Vec mullo(Vec a, Vec b) { return _mm512_mullo_epi16(a, b); }
-// Products of adjacent int16 pairs, summed into int32 lanes.
-inline Vec madd(Vec a, Vec b) { return _mm512_madd_epi16(a, b); }
-inline Vec add32(Vec a, Vec b) { return _mm512_add_epi32(a, b); }
+// sum + the int16 products a * b, widened to int32 (adjacent pairs summed).
+inline Vec32 dot_add(Vec32 sum, Vec a, Vec b) { return _mm512_add_epi32(sum, _mm512_madd_epi16(a, b)); }
 // Through memory: GCC 12 warns about _mm512_reduce_add_epi32's own code.
-inline std::int32_t sum32(Vec v) {
+inline std::int32_t sum32(Vec32 v) {
     alignas(64) std::array<std::int32_t, 16> lanes;
     _mm512_store_si512(lanes.data(), v);
     std::int32_t total = 0;
     for (std::int32_t lane : lanes) total += lane;
     return total;
 }
-#else
+#elif defined(STACCATO_SIMD_AVX2)
 using Vec = __m256i;
+using Vec32 = __m256i;
 constexpr int LANES = 16;
 inline Vec load(const std::int16_t* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
 inline void store(std::int16_t* p, Vec v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
@@ -129,17 +137,40 @@ inline Vec add(Vec a, Vec b) { return _mm256_add_epi16(a, b); }
 inline Vec sub(Vec a, Vec b) { return _mm256_sub_epi16(a, b); }
 inline Vec splat(std::int16_t x) { return _mm256_set1_epi16(x); }
 inline Vec zero() { return _mm256_setzero_si256(); }
+inline Vec32 zero32() { return _mm256_setzero_si256(); }
 inline Vec vmin(Vec a, Vec b) { return _mm256_min_epi16(a, b); }
 inline Vec vmax(Vec a, Vec b) { return _mm256_max_epi16(a, b); }
 inline Vec mullo(Vec a, Vec b) { return _mm256_mullo_epi16(a, b); }
-inline Vec madd(Vec a, Vec b) { return _mm256_madd_epi16(a, b); }
-inline Vec add32(Vec a, Vec b) { return _mm256_add_epi32(a, b); }
-inline std::int32_t sum32(Vec v) {
+inline Vec32 dot_add(Vec32 sum, Vec a, Vec b) { return _mm256_add_epi32(sum, _mm256_madd_epi16(a, b)); }
+inline std::int32_t sum32(Vec32 v) {
     __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
     s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
     s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
     return _mm_cvtsi128_si32(s);
 }
+#elif defined(STACCATO_SIMD_NEON)
+// 128-bit Advanced SIMD, which every 64-bit ARM CPU has: eight int16 lanes,
+// and four int32 lanes for the sums.
+using Vec = int16x8_t;
+using Vec32 = int32x4_t;
+constexpr int LANES = 8;
+inline Vec load(const std::int16_t* p) { return vld1q_s16(p); }
+inline void store(std::int16_t* p, Vec v) { vst1q_s16(p, v); }
+inline Vec add(Vec a, Vec b) { return vaddq_s16(a, b); } // wraps, as the plain loops' int16 casts
+inline Vec sub(Vec a, Vec b) { return vsubq_s16(a, b); }
+inline Vec splat(std::int16_t x) { return vdupq_n_s16(x); }
+inline Vec zero() { return vdupq_n_s16(0); }
+inline Vec32 zero32() { return vdupq_n_s32(0); }
+inline Vec vmin(Vec a, Vec b) { return vminq_s16(a, b); }
+inline Vec vmax(Vec a, Vec b) { return vmaxq_s16(a, b); }
+inline Vec mullo(Vec a, Vec b) { return vmulq_s16(a, b); } // the low 16 bits of each product
+// Widening multiply-accumulate: the low four lanes' products into the sums,
+// then the high four's (which sums hold which products differs from x86's
+// madd; only their total, sum32, is ever read).
+inline Vec32 dot_add(Vec32 sum, Vec a, Vec b) {
+    return vmlal_high_s16(vmlal_s16(sum, vget_low_s16(a), vget_low_s16(b)), a, b);
+}
+inline std::int32_t sum32(Vec32 v) { return vaddvq_s32(v); }
 #endif
 static_assert(HIDDEN % LANES == 0);
 
@@ -182,8 +213,9 @@ void update(const Network& net, const Accumulator& parent, const DirtyPieces& d,
 void refresh(const Network& net, const Position& pos, Accumulator& acc) {
     // A block of neurons at a time held in registers over all the pieces:
     // eight registers, or four where eight do not divide HIDDEN (384 wide
-    // with AVX-512).
-    constexpr int BLOCK = HIDDEN % (8 * LANES) == 0 ? 8 * LANES : 4 * LANES;
+    // with AVX-512). NEON has 32 registers but 16-byte ones: 16 of them.
+    constexpr int REGISTERS = LANES == 8 ? 16 : 8;
+    constexpr int BLOCK = HIDDEN % (REGISTERS * LANES) == 0 ? REGISTERS * LANES : REGISTERS / 2 * LANES;
     static_assert(HIDDEN % BLOCK == 0);
     for (Color view : {WHITE, BLACK}) {
         const Square king = pos.king_square(view);
@@ -270,15 +302,15 @@ std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color
 }
 
 std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm, int bucket) {
-#if defined(__AVX512BW__) || defined(__AVX2__)
+#ifdef STACCATO_SIMD
     const Vec low = zero(), high = splat(QA);
-    Vec sum = zero(); // int32 lanes
+    Vec32 sum = zero32();
     for (int half = 0; half < 2; ++half) {
         const std::int16_t* a = acc.values[half == 0 ? stm : ~stm].data();
         const std::int16_t* w = output_weights(net, bucket, half);
         for (int j = 0; j < HIDDEN; j += LANES) {
             const Vec c = vmin(vmax(load(a + j), low), high);
-            sum = add32(sum, madd(c, mullo(c, load(w + j))));
+            sum = dot_add(sum, c, mullo(c, load(w + j)));
         }
     }
     return sum32(sum);
