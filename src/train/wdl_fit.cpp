@@ -108,7 +108,7 @@ double nelder_mead(const std::function<double(const std::vector<double>&)>& f, s
     for (std::size_t i = 0; i < n; ++i) p[i + 1][i] += step[i];
     for (std::size_t i = 0; i <= n; ++i) v[i] = f(p[i]), ++evals;
     std::vector<std::size_t> order(n + 1);
-    for (int iter = 0; evals < max_evals; ++iter) {
+    while (evals < max_evals) {
         std::iota(order.begin(), order.end(), 0);
         std::stable_sort(order.begin(), order.end(),
                          [&](std::size_t i, std::size_t j) { return v[i] < v[j]; });
