@@ -287,7 +287,7 @@ void apply(const Network& net, const Position& after, const Accumulator& parent,
 // SCReLU output: sum over both halves of clamp(a, 0, QA)^2 * w, in units of
 // QA * QA * QB. |w| <= MAX_OUTPUT_WEIGHT (the trainer clips it, arch.h), so
 // clamp(a) * w fits in 16 bits and the SIMD path can multiply in 16 bits and
-// then pair-sum in 32: c * (c * w) with madd.
+// then widen and sum in 32: c * (c * w) with dot_add.
 std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color stm, int bucket) {
     std::int32_t sum = 0;
     for (int half = 0; half < 2; ++half) {

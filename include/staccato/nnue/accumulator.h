@@ -61,9 +61,9 @@ class RefreshCache {
     std::array<std::array<Entry, 2>, COLOR_NB> entries_{};
 };
 
-// refresh() and update() use AVX-512 or AVX2 registers when the build has
-// them; the _scalar versions are the plain loops they must equal bit for bit
-// (tests), and what the others are in a build without either.
+// refresh() and update() use AVX-512, AVX2 or NEON registers when the build
+// has them (simd.h); the _scalar versions are the plain loops they must equal
+// bit for bit (tests), and what the others are in a build without any.
 // update() leaves the perspectives dirty.rebuild names as they were:
 // apply() is update() and those rebuilds, what the search does after a move.
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
@@ -83,8 +83,8 @@ Value evaluate(const Network& net, const Accumulator& acc, Color stm, int piece_
 Value evaluate(const Network& net, const Position& pos);
 
 // The output layer's raw sum, written twice: a plain loop and the SIMD path
-// the engine uses when the build has AVX2 or AVX-512 (one body for both; the
-// plain loop otherwise). Tests check that both agree bit for bit.
+// the engine uses when the build has AVX2, AVX-512 or NEON (one body for all;
+// the plain loop otherwise). Tests check that both agree bit for bit.
 std::int32_t output_sum_scalar(const Network& net, const Accumulator& acc, Color stm, int bucket);
 std::int32_t output_sum(const Network& net, const Accumulator& acc, Color stm, int bucket);
 
