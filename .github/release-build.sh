@@ -43,7 +43,8 @@ case $target in
     run=(qemu-aarch64)
     ;;
   macos-arm64)
-    settings+=(-DCMAKE_OSX_ARCHITECTURES=arm64 -DSTACCATO_CPU_LEVEL=apple-m1)
+    # macOS 11 is the first on Apple Silicon: the file runs on every one.
+    settings+=(-DCMAKE_OSX_ARCHITECTURES=arm64 -DCMAKE_OSX_DEPLOYMENT_TARGET=11.0 -DSTACCATO_CPU_LEVEL=apple-m1)
     ;;
   *) echo "target: linux-x86-64-popcnt|avx2|bmi2, windows-x86-64-popcnt|avx2|bmi2, linux-aarch64 or macos-arm64" >&2
      exit 2 ;;

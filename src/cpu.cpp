@@ -69,9 +69,9 @@ void describe(unsigned needs, unsigned has, char* out, std::size_t size) {
     append_names(out, size, missing);
     const char* level = level_for(has);
     if (*level) {
-        append(out, size, ": take the release file ending in -");
+        append(out, size, ": take the ");
         append(out, size, level);
-        append(out, size, " (README, Download), or build it from source");
+        append(out, size, " release file (README, Download), or build it from source");
     } else {
         append(out, size, ": no release file runs here, build it from source (README, Build)");
     }
@@ -102,7 +102,12 @@ namespace {
 // Before every other constructor (priority 101 is the first a program may
 // use) and before main: the engine's own code may use the build's
 // instructions anywhere.
+#if defined(__APPLE__)
+// Mach-O takes no constructor priorities (GCC refuses them there).
+__attribute__((constructor)) void check_at_start() {
+#else
 __attribute__((constructor(101))) void check_at_start() {
+#endif
     char why[LINE];
     describe(BUILD_FEATURES, cpu_features(), why, sizeof why);
     if (!*why) return;

@@ -12,6 +12,7 @@
 #   tests/cross_check.sh threads REFERENCE ENGINE...   Threads 2 alone (run it under `ulimit -s 512`)
 # ENGINE... is the command, e.g. `qemu-aarch64 build/test/aarch64/staccato`.
 set -euo pipefail
+((BASH_VERSINFO[0] >= 4)) || { echo "$0 needs bash 4 or later (this is $BASH_VERSION)" >&2; exit 2; }
 [ $# -ge 3 ] || { echo "usage: $0 bench|perft|uci|threads REFERENCE ENGINE..." >&2; exit 2; }
 mode=$1 reference=$2
 shift 2
@@ -27,8 +28,11 @@ session() {
     local dir line searches=0 waited pid writer status
     dir=$(mktemp -d)
     mkfifo "$dir/in"
+    : >"$dir/out" # there before the engine opens the fifo, which waits for the writer below
     "$@" <"$dir/in" >"$dir/out" 2>&1 &
     pid=$!
+    # A failed check leaves no engine or folder behind.
+    trap 'kill "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
     exec {writer}>"$dir/in"
     while IFS= read -r line; do
         printf '%s\n' "$line" >&"$writer"
@@ -49,6 +53,7 @@ session() {
     wait "$pid" || fail "the engine exited with status $?"
     tr -d '\r' <"$dir/out"
     rm -rf "$dir"
+    trap - EXIT
 }
 
 # Threads 2 from a middlegame: exactly one bestmove, and one of the legal moves.
@@ -66,7 +71,7 @@ go perft 1"
     [ "$(grep -c '^bestmove ' <<<"$out")" = 1 ] || fail "Threads 2: not exactly one bestmove"$'\n'"$out"
     best=$(sed -n 's/^bestmove \([a-h1-8qrbn]*\).*/\1/p' <<<"$out")
     legal=$(sed -n 's/^\([a-h][1-8][a-h][1-8][qrbn]\{0,1\}\): [0-9]*$/\1/p' <<<"$out")
-    [ "$(wc -l <<<"$legal")" = 33 ] || fail "Threads 2: perft 1 listed $(wc -l <<<"$legal") moves, not 33"
+    (($(grep -c . <<<"$legal") == 33)) || fail "Threads 2: perft 1 listed $(grep -c . <<<"$legal") moves, not 33"
     grep -qx -- "$best" <<<"$legal" || fail "Threads 2: bestmove '$best' is not legal"
     echo "Threads 2: one bestmove, $best, legal"
 }

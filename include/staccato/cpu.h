@@ -3,7 +3,10 @@
 // starts on a CPU without them says which release file to take and exits
 // with status 1, instead of stopping at the first instruction it lacks
 // (src/cpu.cpp, compiled for any x86-64 so that the check itself runs
-// everywhere). On other targets there is nothing to check: every set is 0.
+// everywhere). The features below cover the release levels (x86-64-v3's
+// LZCNT, MOVBE and F16C come with AVX2, BMI2 and FMA on every CPU) and
+// AVX-512F/BW; a -march=native build moved to another CPU may still need
+// something else its compiler chose. On other targets every set is 0.
 #pragma once
 
 #include <array>
