@@ -14,9 +14,10 @@ random order, every opening played once with each colour.
 Time controls use the runner's format: 10+0.1 (seconds + increment), 40/5 (40 moves in 5 s, repeating).
 Opponents: stockfish-<ELO> (UCI_LimitStrength, 1350-2850), stockfish, glaurung, toga2, ethereal, or a path to
 any UCI engine. --engine and --base accept the same short names. Results are read back from the PGN and
-printed from Staccato's side: W/D/L, score, Elo with a 95% interval (trinomial, normal approximation), and
-every game lost on time, by an illegal move or by a crash/disconnect. SPRT: logistic-Elo GSPRT LLR on game
-pairs (pentanomial, as the runner stops on) and on single games. Runner output goes to <pgn>.log.
+printed from Staccato's side: W/D/L, score, Elo with a 95% interval (trinomial, normal approximation), the
+pentanomial (game pairs counted by their points), and every game lost on time, by an illegal move or by a
+crash/disconnect. SPRT: logistic-Elo GSPRT LLR on game pairs (pentanomial, as the runner stops on) and on
+single games. Runner output goes to <pgn>.log.
 """
 import argparse
 import math
@@ -140,6 +141,15 @@ def tally(games, ours):
     return per_opp, pairs, problems
 
 
+def pentanomial(pairs, opp):
+    """Finished pairs (one opening, both colours) against opp, counted by their points: 0, 0.5, 1, 1.5, 2."""
+    counts = [0] * 5
+    for key, scores in pairs.items():
+        if key[0] == opp and len(scores) == 2:
+            counts[round(2 * sum(scores))] += 1
+    return counts
+
+
 # ---------------------------------------------------------------- runner
 def find_runner(preferred=None):
     for name in ([preferred] if preferred else ["fastchess", "cutechess-cli"]):
@@ -233,12 +243,11 @@ def report(args, ours, runner_text, sprt=False, games=None):
         elo, err, los = elo_interval(w, d, l)
         print(f"{ours} vs {opp}: {n} games, W/D/L {w}/{d}/{l}, score {100 * (w + d / 2) / n:.1f}%, "
               f"Elo {elo:+.1f} +/- {err:.1f} (95%), LOS {100 * los:.1f}%")
+        penta = pentanomial(pairs, opp)
+        print(f"  pentanomial [{', '.join(map(str, penta))}] over {sum(penta)} pairs (0, 0.5, 1, 1.5, 2 points)")
     if sprt and per_opp:
         w, d, l = per_opp.get(BASE, [0, 0, 0])
-        penta = {k / 4: 0 for k in range(5)}
-        for key, p in pairs.items():
-            if key[0] == BASE and len(p) == 2:
-                penta[sum(p) / 2] += 1
+        penta = {k / 4: n for k, n in enumerate(pentanomial(pairs, BASE))}
         lower, upper = math.log(args.beta / (1 - args.alpha)), math.log((1 - args.beta) / args.alpha)
         tri = llr({1.0: w, 0.5: d, 0.0: l}, args.elo0, args.elo1)
         pen = llr(penta, args.elo0, args.elo1) if sum(penta.values()) else tri
