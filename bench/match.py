@@ -6,6 +6,8 @@ outside this repository. Openings: ../shared/data/books/noob_3moves_4000.epd,
 random order, every opening played once with each colour.
 
     python3 bench/match.py match --engine build/release/staccato --opponent glaurung --tc 40/5 --games 300
+    python3 bench/match.py match --engine build/release/staccato --option EvalFile=new.nnue \\
+        --opponent build/release/staccato --opponent-option EvalFile=old.nnue --games 400   # two nets
     python3 bench/match.py gauntlet --engine build/release/staccato --opponents stockfish-2000,glaurung,toga2,ethereal \\
         --tc 10+0.1 --games 200 --concurrency 2
     python3 bench/match.py sprt --engine build/release/staccato --base /tmp/staccato-base --tc 8+0.08 --elo0 0 --elo1 5
@@ -283,6 +285,8 @@ def main():
     ap.add_argument("--engine", default=os.path.join(ROOT, "build", "release", "staccato"), help="engine under test")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="UCI option for --engine")
     ap.add_argument("--opponent", default="glaurung", help="match: one opponent")
+    ap.add_argument("--opponent-option", action="append", default=[], metavar="NAME=VALUE",
+                    help="match: UCI option for --opponent (another net of the same build: EvalFile=NET)")
     ap.add_argument("--opponents", default="stockfish-2000,glaurung,toga2,ethereal", help="gauntlet: a,b,c")
     ap.add_argument("--base", help="sprt: the reference build")
     ap.add_argument("--base-option", action="append", default=[], metavar="NAME=VALUE")
@@ -333,11 +337,13 @@ def main():
         report(args, OURS, text, sprt=True)
         return
     names = [args.opponent] if args.mode == "match" else args.opponents.split(",")
+    if args.opponent_option and args.mode != "match":
+        sys.exit("--opponent-option is for match (one opponent)")
     text = ""
     for name in names:  # same seed, so every opponent gets the same openings
         if args.interrupted:
             break
-        text += run_runner(args, [me, (name, resolve(name))], max(1, (args.games or 200) // 2))
+        text += run_runner(args, [me, (name, resolve(name, args.opponent_option))], max(1, (args.games or 200) // 2))
     report(args, OURS, text)
 
 
