@@ -310,6 +310,8 @@ def main():
     ap.add_argument("--verbose", action="store_true", help="show the runner's full output")
     args = ap.parse_args()
     args.interrupted = False
+    if args.opponent_option and args.mode != "match":  # sprt's other side takes --base-option
+        sys.exit("--opponent-option is for match (one opponent)")
     if args.mode == "report":  # games played elsewhere (another machine, an earlier run)
         if not args.pgn:
             sys.exit("report needs --pgn")
@@ -337,8 +339,6 @@ def main():
         report(args, OURS, text, sprt=True)
         return
     names = [args.opponent] if args.mode == "match" else args.opponents.split(",")
-    if args.opponent_option and args.mode != "match":
-        sys.exit("--opponent-option is for match (one opponent)")
     text = ""
     for name in names:  # same seed, so every opponent gets the same openings
         if args.interrupted:
