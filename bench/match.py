@@ -11,6 +11,8 @@ random order, every opening played once with each colour.
     python3 bench/match.py gauntlet --engine build/release/staccato --opponents stockfish-2000,glaurung,toga2,ethereal \\
         --tc 10+0.1 --games 200 --concurrency 2
     python3 bench/match.py sprt --engine build/release/staccato --base /tmp/staccato-base --tc 8+0.08 --elo0 0 --elo1 5
+    python3 bench/match.py sprt --engine build/release/staccato --option EvalFile=new.nnue \\
+        --base build/release/staccato --base-option EvalFile=old.nnue --tc 10+0.1 --elo0 0 --elo1 10   # two nets
     python3 bench/match.py report --pgn a.pgn --pgn b.pgn [--sprt]   # PGNs played elsewhere, Staccato as "staccato"
 
 Time controls use the runner's format: 10+0.1 (seconds + increment), 40/5 (40 moves in 5 s, repeating).
@@ -285,11 +287,11 @@ def main():
     ap.add_argument("--engine", default=os.path.join(ROOT, "build", "release", "staccato"), help="engine under test")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="UCI option for --engine")
     ap.add_argument("--opponent", default="glaurung", help="match: one opponent")
-    ap.add_argument("--opponent-option", action="append", default=[], metavar="NAME=VALUE",
-                    help="match: UCI option for --opponent (another net of the same build: EvalFile=NET)")
+    ap.add_argument("--opponent-option", "--base-option", dest="opponent_option", action="append", default=[],
+                    metavar="NAME=VALUE", help="UCI option for the other side: --opponent (match) or --base "
+                    "(sprt); another net of the same build: EvalFile=NET")
     ap.add_argument("--opponents", default="stockfish-2000,glaurung,toga2,ethereal", help="gauntlet: a,b,c")
     ap.add_argument("--base", help="sprt: the reference build")
-    ap.add_argument("--base-option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--tc", default="10+0.1")
     ap.add_argument("--nodes", type=int, default=0, help="a fixed node count per move instead of --tc")
     ap.add_argument("--games", type=int, help="games per opponent, even (default 200); sprt: maximum (20000)")
@@ -310,8 +312,8 @@ def main():
     ap.add_argument("--verbose", action="store_true", help="show the runner's full output")
     args = ap.parse_args()
     args.interrupted = False
-    if args.opponent_option and args.mode != "match":  # sprt's other side takes --base-option
-        sys.exit("--opponent-option is for match (one opponent)")
+    if args.opponent_option and args.mode not in ("match", "sprt"):
+        sys.exit("--opponent-option (--base-option) is for match and sprt: one other side")
     if args.mode == "report":  # games played elsewhere (another machine, an earlier run)
         if not args.pgn:
             sys.exit("report needs --pgn")
@@ -334,7 +336,7 @@ def main():
     if args.mode == "sprt":
         if not args.base:
             sys.exit("sprt needs --base (the reference build)")
-        text = run_runner(args, [me, (BASE, resolve(args.base, args.base_option))], (args.games or 20000) // 2,
+        text = run_runner(args, [me, (BASE, resolve(args.base, args.opponent_option))], (args.games or 20000) // 2,
                           sprt=True)
         report(args, OURS, text, sprt=True)
         return
