@@ -1,5 +1,8 @@
 #include "staccato/movepick.h"
 
+#include <algorithm>
+#include <cstdint>
+
 #include "staccato/movegen.h"
 #include "staccato/see.h"
 #include "staccato/tunables.h"
@@ -149,15 +152,17 @@ void MovePicker::score_evasions(int from, int to) {
 // returns it if `accept` agrees; rejected moves are consumed too.
 template <typename Accept> Move MovePicker::pick_best(Accept accept) {
     while (next_to_play_ < stage_end_) {
-        // Written so that the compiler selects with conditional moves: which
-        // move scores best is a coin toss to the branch predictor.
-        int best = next_to_play_, best_score = moves_[best].score;
-        for (int i = best + 1; i < stage_end_; ++i) {
-            const int score = moves_[i].score;
-            const bool better = score > best_score;
-            best = better ? i : best;
-            best_score = better ? score : best_score;
-        }
+        // The highest score, the earliest slot among equals: score and slot
+        // are packed into one number whose maximum names both, so that the
+        // scan is a branch-free max (which move scores best is a coin toss to
+        // the branch predictor, and a profile-guided build had turned the
+        // plain comparison back into a branch).
+        auto key = [this](int i) {
+            return std::int64_t(std::uint64_t(std::int64_t(moves_[i].score)) << 32 | std::uint32_t(~i));
+        };
+        std::int64_t best_key = key(next_to_play_);
+        for (int i = next_to_play_ + 1; i < stage_end_; ++i) best_key = std::max(best_key, key(i));
+        const int best = int(~std::uint32_t(best_key));
         std::swap(moves_[best], moves_[next_to_play_]);
         ScoredMove& sm = moves_[next_to_play_++];
         if (!tried(sm.move) && accept(sm)) return sm.move;
