@@ -40,8 +40,7 @@ constexpr Value DRAW_SCORE = 10;  // both sides see a dead draw ...
 constexpr int DRAW_PLIES = 12;    // ... for this many plies in a row
 constexpr int DRAW_MIN_PLY = 60;  // ... but not in the opening
 constexpr int MAX_GAME_PLIES = 400;
-constexpr Value OPENING_LIMIT = 400; // a random opening this lopsided is dropped
-constexpr int TT_MB = 16;
+constexpr Value OPENING_LIMIT = 400;            // a random opening this lopsided is dropped
 constexpr std::uint64_t HARD_NODES_FACTOR = 10; // a soft-limited move's hard cap, in `nodes`
 
 int white_result(GameResult r) { return r == GameResult::WhiteWin ? 2 : r == GameResult::Draw ? 1 : 0; }
@@ -49,7 +48,7 @@ int white_result(GameResult r) { return r == GameResult::WhiteWin ? 2 : r == Gam
 class GamePlayer {
   public:
     GamePlayer(const DatagenOptions& o, const Book& book, std::uint64_t seed)
-        : o_(o), book_(book), rng_(seed), tt_(TT_MB), pool_(tt_) {
+        : o_(o), book_(book), rng_(seed), tt_(std::size_t(o.hash_mb)), pool_(tt_) {
         pool_.set_network(o.nnue ? &nnue::default_network() : nullptr);
     }
 
@@ -130,6 +129,13 @@ std::optional<std::string> run_datagen(const DatagenOptions& o, std::ostream& lo
     if (o.out.empty()) return "datagen: no output file (out=FILE)";
     if (o.games < 1 || o.nodes < 1 || o.threads < 1 || o.threads > 256 || o.random_plies > 40)
         return "datagen: games, nodes and threads must be positive (threads <= 256, random plies <= 40)";
+    if (o.hash_mb < 1 || o.hash_mb > 1024) return "datagen: hash must be 1 to 1024 MB";
+    // Every thread's table is touched at once: more than half the machine's
+    // memory would end in the OOM killer, not in a refusal.
+    if (const auto memory = physical_memory();
+        memory && std::uint64_t(o.hash_mb) * std::uint64_t(o.threads) * 1024 * 1024 > *memory / 2)
+        return "datagen: threads x hash (" + std::to_string(o.threads * o.hash_mb) +
+               " MB) is more than half of this machine's memory";
     const auto book = read_book(o.book);
     if (!book) return "datagen: cannot read the book " + o.book;
     if (!o.book.empty() && book->fens.empty()) return "datagen: no valid position in " + o.book;
@@ -270,6 +276,8 @@ std::variant<DatagenOptions, std::string> parse_datagen_args(const std::vector<s
             ok = ok && (value == "soft" || value == "hard") && ((o.soft = value == "soft"), true);
         else if (key == "threads")
             ok = ok && read_number(o.threads);
+        else if (key == "hash")
+            ok = ok && read_number(o.hash_mb);
         else if (key == "seed")
             ok = ok && read_number(o.seed);
         else if (key == "random")

@@ -182,12 +182,38 @@ TEST_CASE("datagen refuses bad options and writes nothing", "[datagen]") {
     bad.threads = 0;
     CHECK(refused(bad));
     bad = o;
+    bad.hash_mb = 0;
+    CHECK(refused(bad));
+    bad = o;
+    bad.hash_mb = 1025;
+    CHECK(refused(bad));
+    bad = o;
+    bad.threads = 256;
+    bad.hash_mb = 1024; // 256 GB of tables
+    if (const auto memory = physical_memory(); memory && *memory < (std::uint64_t(512) << 30))
+        CHECK(refused(bad));
+    bad = o;
     bad.book = temp_path("no-such-book");
     CHECK(refused(bad));
     bad = o;
     bad.out.clear();
     CHECK(refused(bad));
     CHECK(!std::filesystem::exists(o.out));
+}
+
+TEST_CASE("datagen's arguments set its options", "[datagen]") {
+    const auto o = parse_datagen_args({"out=x.games", "hash=4", "threads=2", "nodes=300", "limit=hard"});
+    REQUIRE(std::holds_alternative<DatagenOptions>(o));
+    const DatagenOptions& set = std::get<DatagenOptions>(o);
+    CHECK(set.out == "x.games");
+    CHECK(set.hash_mb == 4);
+    CHECK(set.threads == 2);
+    CHECK(set.nodes == 300);
+    CHECK(!set.soft);
+    CHECK(std::get<DatagenOptions>(parse_datagen_args({"out=y"})).hash_mb == 2);
+    for (const std::string_view bad : {"hash=", "hash=x", "hash=4MB", "hash", "size=4"})
+        CHECK(std::get<std::string>(parse_datagen_args({"out=y", bad})) ==
+              "datagen: bad argument '" + std::string(bad) + "'");
 }
 
 TEST_CASE("datagen cuts a torn last game off before appending and keeps the manifest", "[datagen]") {

@@ -611,10 +611,16 @@ TEST_CASE("e2e: a refused bench or perft on the command line exits with status 1
 
 TEST_CASE("e2e: a command-line tool refuses bad arguments with status 2, why and its usage on stderr",
           "[e2e]") {
-    const std::vector<std::vector<std::string>> refused = {
-        {"perft"},      {"perft", "21"}, {"perft", "1", "8/8/8/8/8/8/8/8 w - - 0 1"},
-        {"bench", "x"}, {"bench", "0"},  {"datagen", "bad"},
-        {"datagen"},    {"tbbench"},     {"genfens", "2", "seed"}};
+    const std::vector<std::vector<std::string>> refused = {{"perft"},
+                                                           {"perft", "21"},
+                                                           {"perft", "1", "8/8/8/8/8/8/8/8 w - - 0 1"},
+                                                           {"bench", "x"},
+                                                           {"bench", "0"},
+                                                           {"datagen", "bad"},
+                                                           {"datagen"},
+                                                           {"tbbench"},
+                                                           {"genfens", "2", "seed"},
+                                                           {"datagen", "out=refused.games", "hash=0"}};
     for (const auto& args : refused) {
         INFO(args[0] << ' ' << args.size());
         EngineProcess out(args);

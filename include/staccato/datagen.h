@@ -21,6 +21,8 @@ struct DatagenOptions {
     bool soft = true;           // nodes is a soft limit: the iteration that passes it completes
                                 // (capped at 10x); false: the search stops on the exact count
     int threads = 1;            // games played side by side
+    int hash_mb = 2;            // each game's own transposition table, in MB (1 to 1024): 2 MB
+                                // plays as 16 MB does at these node counts and stays in cache
     std::uint64_t seed = 1;     // openings and random moves
     std::string book;           // EPD/FEN lines; empty = the start position
     int random_plies = -1;      // after the opening; -1 = 2 with a book, 8 without
@@ -46,11 +48,12 @@ std::optional<std::string> run_datagen(const DatagenOptions& options, std::ostre
 
 // The usage `staccato datagen` prints after a refused argument or option.
 inline constexpr std::string_view DATAGEN_USAGE =
-    "usage: staccato datagen out=FILE.games [games=N] [nodes=N] [limit=soft|hard] [threads=N] [seed=N] "
-    "[book=FILE] [random=N] [eval=hce|nnue]\n"
+    "usage: staccato datagen out=FILE.games [games=N] [nodes=N] [limit=soft|hard] [threads=N] [hash=MB] "
+    "[seed=N] [book=FILE] [random=N] [eval=hce|nnue]\n"
     "  self-play at N nodes a move (soft: the iteration that passes N completes, capped at 10 N; hard:\n"
-    "  the exact count); appends whole games (start position, moves and scores, result) for\n"
-    "  staccato-train (eval=hce: the hand-crafted evaluation plays, else the embedded network)\n";
+    "  the exact count), each game with its own hash table of MB (default 2); appends whole games\n"
+    "  (start position, moves and scores, result) for staccato-train (eval=hce: the hand-crafted\n"
+    "  evaluation plays, else the embedded network)\n";
 
 // The options the arguments after `datagen` (key=value each) spell, or why
 // they do not (`datagen: bad argument 'ARG'`). What the values mean together
