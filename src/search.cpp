@@ -495,6 +495,9 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
 
     while (Move m = picker.next()) {
         if (m == ss.excluded || !pos_.is_legal(m)) continue;
+        // The child's hash entry starts loading now, while the pruning and
+        // extension decisions run (enter_child asks again: by then a hit).
+        shared_.tt->prefetch(pos_.key_after(m));
         ++move_count;
         const bool quiet = !pos_.is_capture_or_promotion(m);
         const bool gives_check = pos_.gives_check(m);
