@@ -63,6 +63,16 @@ int play_random_games(const std::string& fen, int games, int plies, std::mt19937
                                  : m.type() == MoveType::Castling ? NO_PIECE
                                                                   : pos.piece_on(m.to());
             const bool checks = pos.gives_check(m);
+            // Every legal move's prediction against the position it makes.
+            for (const auto& other : list) {
+                const bool predicted = pos.gives_check(other.move);
+                pos.make_move(other.move);
+                const bool checked = pos.in_check();
+                pos.unmake_move(other.move);
+                if (checked != predicted)
+                    FAIL(pos.fen() << " then " << pos.move_to_uci(other.move) << ": gives_check said "
+                                   << predicted);
+            }
             const bool capture = pos.is_capture(m);
             before.push_back(snapshot(pos));
             pos.make_move(m);
