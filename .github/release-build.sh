@@ -8,6 +8,7 @@
 #   linux-aarch64                 static, armv8, g++-aarch64-linux-gnu cross  under qemu-aarch64
 #   macos-arm64                   Apple Silicon (apple-m1), Apple clang;      here (a macOS arm64 machine)
 #                                 macOS links no static binary
+# Every target is link-time optimised where its compiler and linker can (STACCATO_LTO).
 # e.g. .github/release-build.sh windows-x86-64-bmi2 0.1.0
 #   -> dist/staccato-0.1.0-windows-x86-64-bmi2.exe
 # Needs cmake and g++ (linux-x86-64), g++-mingw-w64-x86-64-posix and wine
@@ -19,7 +20,7 @@ cd "$(dirname "$0")/.."
 target=$1 version=$2
 # The CPU levels of CMakeLists.txt (STACCATO_CPU_LEVEL) and the flags
 # /proc/cpuinfo shows where each x86-64 one runs.
-settings=(-DCMAKE_BUILD_TYPE=Release -DSTACCATO_BUILD_TESTS=OFF)
+settings=(-DCMAKE_BUILD_TYPE=Release -DSTACCATO_BUILD_TESTS=OFF -DSTACCATO_LTO=ON)
 ext="" run=() needs=""
 case $target in
   linux-x86-64-* | windows-x86-64-*)
